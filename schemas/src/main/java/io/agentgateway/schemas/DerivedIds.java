@@ -1,0 +1,33 @@
+package io.agentgateway.schemas;
+
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+/**
+ * Ids that appear in responses and read models are derived from the command id, so a redelivered
+ * command yields the same ids and a redelivered event upserts the same row (DESIGN.md "Idempotence").
+ */
+public final class DerivedIds {
+    private DerivedIds() {}
+
+    public static String auditLogId(String commandId) {
+        return derive(commandId, "audit");
+    }
+
+    public static String approvalId(String commandId) {
+        return derive(commandId, "approval");
+    }
+
+    public static String notificationId(String commandId) {
+        return derive(commandId, "notification");
+    }
+
+    /** The id of the n-th event a command produced. */
+    public static String eventId(String commandId, int index) {
+        return derive(commandId, "event-" + index);
+    }
+
+    private static String derive(String commandId, String purpose) {
+        return UUID.nameUUIDFromBytes((purpose + ":" + commandId).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+}

@@ -1,0 +1,24 @@
+package io.agentgateway.schemas;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Optional;
+
+/** How the decision stream answered a synchronous command. On the wire as its lower-case name. */
+public enum ReplyStatus {
+    OK,
+    UNAUTHORIZED,
+    FORBIDDEN,
+    NOT_FOUND,
+    CONFLICT,
+    INVALID;
+
+    @JsonValue
+    public String wire() {
+        return WireEnums.wire(this);
+    }
+
+    /** The constant for a wire name, or empty: callers turn empty into their own error text. */
+    public static Optional<ReplyStatus> parse(String wire) {
+        return WireEnums.parse(values(), wire);
+    }
+}

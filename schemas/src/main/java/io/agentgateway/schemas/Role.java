@@ -1,0 +1,21 @@
+package io.agentgateway.schemas;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Optional;
+
+/** A member's role in a workspace; admin and owner may administer it. On the wire as its lower-case name. */
+public enum Role {
+    OWNER,
+    ADMIN,
+    MEMBER;
+
+    @JsonValue
+    public String wire() {
+        return WireEnums.wire(this);
+    }
+
+    /** The constant for a wire name, or empty: callers turn empty into their own error text. */
+    public static Optional<Role> parse(String wire) {
+        return WireEnums.parse(values(), wire);
+    }
+}

@@ -1,0 +1,28 @@
+package io.agentgateway.schemas.command;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * Everything that can change or query a workspace enters the log as one of these, inside a
+ * {@link CommandEnvelope}. The {@code type} property names the variant on the wire; names are part of
+ * the v1 contract and never change meaning.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = EvaluateAction.class, name = "evaluate_action"),
+    @JsonSubTypes.Type(value = CreateWorkspace.class, name = "create_workspace"),
+    @JsonSubTypes.Type(value = SetKillSwitch.class, name = "set_kill_switch"),
+    @JsonSubTypes.Type(value = UpsertPolicy.class, name = "upsert_policy"),
+    @JsonSubTypes.Type(value = DeletePolicy.class, name = "delete_policy"),
+    @JsonSubTypes.Type(value = SetWorkspaceDefaults.class, name = "set_workspace_defaults"),
+    @JsonSubTypes.Type(value = IssueApiKey.class, name = "issue_api_key"),
+    @JsonSubTypes.Type(value = RevokeApiKey.class, name = "revoke_api_key"),
+    @JsonSubTypes.Type(value = SetMember.class, name = "set_member"),
+    @JsonSubTypes.Type(value = RemoveMember.class, name = "remove_member"),
+    @JsonSubTypes.Type(value = SetNotificationSettings.class, name = "set_notification_settings"),
+})
+public sealed interface Command
+        permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
+                SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
+                SetNotificationSettings {}

@@ -1,0 +1,28 @@
+package io.agentgateway.schemas.command;
+
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.Tool;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Decide one agent action. {@code riskLevel} is what the caller (or the entry point's own classifier)
+ * supplied; the decision stream re-classifies it for the tools whose risk is server-side (spec 4.1).
+ * {@code requiredScope} is the API-key scope the entry point demands ({@code evaluate}, {@code mcp},
+ * {@code proxy}); the stream checks it against the key it knows, in log order with revocations.
+ * {@code riskOverriddenByCaller} records an MCP {@code _risk} override for the audit trail.
+ */
+public record EvaluateAction(
+        Tool tool,
+        String action,
+        RiskLevel riskLevel,
+        String agentId,
+        String agentName,
+        String resourceType,
+        String resourceId,
+        JsonNode payload,
+        String requestedBy,
+        ActionSource source,
+        Scope requiredScope,
+        boolean riskOverriddenByCaller) implements Command {}

@@ -1,0 +1,3 @@
+package io.agentgateway.schemas.command;
+
+public record RevokeApiKey(String keyId) implements Command {}

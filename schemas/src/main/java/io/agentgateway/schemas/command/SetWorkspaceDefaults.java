@@ -1,0 +1,13 @@
+package io.agentgateway.schemas.command;
+
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.RiskLevel;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The decision per risk level when no policy matches, and how long an approval request stays
+ * pending. Risk levels absent from the map keep their current default; a null TTL keeps the current one.
+ */
+public record SetWorkspaceDefaults(Map<RiskLevel, Decision> decisions, Duration approvalTtl)
+        implements Command {}

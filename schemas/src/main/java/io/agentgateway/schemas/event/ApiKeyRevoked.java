@@ -1,0 +1,3 @@
+package io.agentgateway.schemas.event;
+
+public record ApiKeyRevoked(String keyId) implements DomainEvent {}

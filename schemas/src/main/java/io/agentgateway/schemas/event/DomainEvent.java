@@ -1,0 +1,28 @@
+package io.agentgateway.schemas.event;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * What the decision stream decided or changed, inside an {@link EventEnvelope} on the events topic.
+ * The projector builds every read model from these; a replay of the topic rebuilds them.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = ActionEvaluated.class, name = "action_evaluated"),
+    @JsonSubTypes.Type(value = ApprovalRequested.class, name = "approval_requested"),
+    @JsonSubTypes.Type(value = KillSwitchChanged.class, name = "kill_switch_changed"),
+    @JsonSubTypes.Type(value = WorkspaceCreated.class, name = "workspace_created"),
+    @JsonSubTypes.Type(value = MemberSet.class, name = "member_set"),
+    @JsonSubTypes.Type(value = MemberRemoved.class, name = "member_removed"),
+    @JsonSubTypes.Type(value = PolicyUpserted.class, name = "policy_upserted"),
+    @JsonSubTypes.Type(value = PolicyDeleted.class, name = "policy_deleted"),
+    @JsonSubTypes.Type(value = WorkspaceDefaultsSet.class, name = "workspace_defaults_set"),
+    @JsonSubTypes.Type(value = ApiKeyIssued.class, name = "api_key_issued"),
+    @JsonSubTypes.Type(value = ApiKeyRevoked.class, name = "api_key_revoked"),
+    @JsonSubTypes.Type(value = NotificationSettingsSet.class, name = "notification_settings_set"),
+})
+public sealed interface DomainEvent
+        permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
+                MemberRemoved, PolicyUpserted, PolicyDeleted, WorkspaceDefaultsSet, ApiKeyIssued,
+                ApiKeyRevoked, NotificationSettingsSet {}

@@ -1,0 +1,3 @@
+package io.agentgateway.schemas.event;
+
+public record MemberRemoved(String userId) implements DomainEvent {}

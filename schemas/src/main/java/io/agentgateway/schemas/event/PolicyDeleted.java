@@ -1,0 +1,3 @@
+package io.agentgateway.schemas.event;
+
+public record PolicyDeleted(String policyId) implements DomainEvent {}

@@ -1,0 +1,5 @@
+package io.agentgateway.schemas.event;
+
+import io.agentgateway.schemas.Policy;
+
+public record PolicyUpserted(Policy policy) implements DomainEvent {}
