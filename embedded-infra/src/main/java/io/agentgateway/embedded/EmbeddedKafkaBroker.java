@@ -1,0 +1,152 @@
+package io.agentgateway.embedded;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.Feature;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real single-node Kafka (KRaft, combined broker and controller) started in this process from
+ * Kafka's own server classes. Unlike Kafka's test kit, which binds every interface, this binds
+ * 127.0.0.1 only. With a data directory it keeps its log across restarts (the embedded default);
+ * without one it uses a temporary directory that is deleted on close (tests).
+ */
+public final class EmbeddedKafkaBroker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+    private final Path logDir;
+    private final boolean temporary;
+
+    private EmbeddedKafkaBroker(KafkaRaftServer server, String bootstrapServers, Path logDir, boolean temporary) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+        this.logDir = logDir;
+        this.temporary = temporary;
+    }
+
+    /**
+     * @param dataDir where the log lives; null for a temporary directory deleted on close
+     * @param port    the client port on 127.0.0.1; 0 for a free one
+     */
+    public static EmbeddedKafkaBroker start(Path dataDir, int port) {
+        try {
+            boolean temporary = dataDir == null;
+            Path logDir = temporary ? Files.createTempDirectory("gateway-kafka-") : dataDir.toAbsolutePath();
+            Files.createDirectories(logDir);
+            int clientPort = port == 0 ? FreePorts.pick() : port;
+            int controllerPort = FreePorts.pick();
+            KafkaConfig config = new KafkaConfig(brokerProperties(logDir, clientPort, controllerPort), false);
+            format(logDir);
+            KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+            server.startup();
+            String bootstrap = "127.0.0.1:" + clientPort;
+            EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(server, bootstrap, logDir, temporary);
+            broker.awaitReady();
+            log.info("Kafka (KRaft) listening on {} with data in {}", bootstrap, logDir);
+            return broker;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot prepare the Kafka data directory", e);
+        }
+    }
+
+    private static Properties brokerProperties(Path logDir, int clientPort, int controllerPort) {
+        Properties props = new Properties();
+        props.putAll(Map.ofEntries(
+                Map.entry("process.roles", "broker,controller"),
+                Map.entry("node.id", "1"),
+                Map.entry("controller.quorum.voters", "1@127.0.0.1:" + controllerPort),
+                Map.entry("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + ",CONTROLLER://127.0.0.1:" + controllerPort),
+                Map.entry("advertised.listeners", "PLAINTEXT://127.0.0.1:" + clientPort),
+                Map.entry("controller.listener.names", "CONTROLLER"),
+                Map.entry("inter.broker.listener.name", "PLAINTEXT"),
+                Map.entry("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"),
+                Map.entry("log.dirs", logDir.toString()),
+                // a single node: every internal topic must accept one replica, or transactions hang
+                Map.entry("offsets.topic.replication.factor", "1"),
+                Map.entry("offsets.topic.num.partitions", "5"),
+                Map.entry("transaction.state.log.replication.factor", "1"),
+                Map.entry("transaction.state.log.min.isr", "1"),
+                Map.entry("transaction.state.log.num.partitions", "5"),
+                Map.entry("share.coordinator.state.topic.replication.factor", "1"),
+                Map.entry("share.coordinator.state.topic.min.isr", "1"),
+                Map.entry("group.initial.rebalance.delay.ms", "0"),
+                Map.entry("auto.create.topics.enable", "false"),
+                Map.entry("num.partitions", "1"),
+                Map.entry("log.flush.interval.messages", Long.toString(Long.MAX_VALUE)),
+                Map.entry("num.network.threads", "2"),
+                Map.entry("num.io.threads", "4")));
+        return props;
+    }
+
+    /** Writes meta.properties once; an already formatted directory keeps its cluster id. */
+    private static void format(Path logDir) {
+        if (Files.exists(logDir.resolve("meta.properties"))) {
+            return;
+        }
+        try {
+            new Formatter()
+                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
+                    .setNodeId(1)
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setDirectories(List.of(logDir.toString()))
+                    .setMetadataLogDirectory(Optional.of(logDir.toString()))
+                    .setControllerListenerName("CONTROLLER")
+                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+                    .run();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot format the Kafka log directory " + logDir, e);
+        }
+    }
+
+    /** The broker answers metadata requests only once the controller has elected itself. */
+    private void awaitReady() {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        try (Admin admin = Admin.create(props)) {
+            while (true) {
+                try {
+                    admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
+                    return;
+                } catch (Exception e) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("Kafka did not become ready on " + bootstrapServers, e);
+                    }
+                }
+            }
+        }
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    @Override
+    public void close() {
+        server.shutdown();
+        server.awaitShutdown();
+        if (temporary) {
+            Directories.deleteRecursively(logDir);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.agentgateway.embedded;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real PostgreSQL server started from the binaries that zonky ships as a Maven artifact (no
+ * installation, no Docker). With a data directory it keeps its data across restarts; without one it
+ * uses a fresh temporary cluster.
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+    private static final String USER = "postgres";
+    private static final String DATABASE = "postgres";
+
+    private final EmbeddedPostgres postgres;
+    private final Path dataDir;
+    private final boolean temporary;
+
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir, boolean temporary) {
+        this.postgres = postgres;
+        this.dataDir = dataDir;
+        this.temporary = temporary;
+    }
+
+    /**
+     * @param dataDir where the cluster lives; null for a temporary one deleted on close
+     * @param port    the port on localhost; 0 for a free one
+     */
+    public static EmbeddedPostgresServer start(Path dataDir, int port) {
+        try {
+            boolean temporary = dataDir == null;
+            Path dir = temporary ? Files.createTempDirectory("gateway-postgres-") : dataDir.toAbsolutePath();
+            Files.createDirectories(dir);
+            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+                    .setDataDirectory(dir)
+                    // keep an existing cluster: the embedded default survives restarts
+                    .setCleanDataDirectory(temporary)
+                    .setPort(port == 0 ? FreePorts.pick() : port)
+                    .setServerConfig("max_connections", "200")
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    // durability of a throwaway test cluster is not worth an fsync per commit
+                    .setServerConfig("fsync", temporary ? "off" : "on")
+                    .setServerConfig("synchronous_commit", temporary ? "off" : "on")
+                    .start();
+            log.info("PostgreSQL listening on port {} with data in {}", postgres.getPort(), dir);
+            return new EmbeddedPostgresServer(postgres, dir, temporary);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the embedded PostgreSQL", e);
+        }
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl(DATABASE);
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
+    }
+
+    public String username() {
+        return USER;
+    }
+
+    public String password() {
+        return USER;
+    }
+
+    /** Creates a database if it does not exist yet and returns its JDBC URL. */
+    public String ensureDatabase(String name) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            var rs = s.executeQuery("select 1 from pg_database where datname = '" + name.replace("'", "''") + "'");
+            if (!rs.next()) {
+                s.execute("create database \"" + name.replace("\"", "") + "\"");
+            }
+            return jdbcUrl(name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + name, e);
+        }
+    }
+
+    /** A fresh, empty database for one test class; returns its JDBC URL. */
+    public String createDatabase(String prefix) {
+        String name = (prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12))
+                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+        return ensureDatabase(name);
+    }
+
+    @Override
+    public void close() {
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            log.warn("PostgreSQL did not stop cleanly: {}", e.getMessage());
+        }
+        if (temporary) {
+            Directories.deleteRecursively(dataDir);
+        }
+    }
+}
