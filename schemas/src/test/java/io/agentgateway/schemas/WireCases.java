@@ -1,0 +1,61 @@
+package io.agentgateway.schemas;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import io.agentgateway.schemas.WireCase.SchemaCheck;
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.event.DomainEvent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every {@link WireCase} of the contract, built from {@link WireSamples}. */
+final class WireCases {
+    static final String COMMAND_ENVELOPE_SCHEMA = "envelope/command_envelope.schema.json";
+    static final String EVENT_ENVELOPE_SCHEMA = "envelope/event_envelope.schema.json";
+    static final String REPLY_SCHEMA = "envelope/reply.schema.json";
+    static final String NOTIFICATION_SCHEMA = "envelope/notification_requested.schema.json";
+
+    private WireCases() {}
+
+    static List<WireCase> all() {
+        List<WireCase> cases = new ArrayList<>();
+        Map<Class<?>, String> commandNames = typeNames(Command.class);
+        WireSamples.commands().forEach((type, command) -> {
+            String name = commandNames.get(type);
+            cases.add(new WireCase("command_" + name, List.of(Topics.COMMANDS), WireSamples.commandEnvelope(command),
+                    List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""),
+                            new SchemaCheck(commandSchema(name), "/command"))));
+        });
+        Map<Class<?>, String> eventNames = typeNames(DomainEvent.class);
+        WireSamples.events().forEach((type, event) -> {
+            String name = eventNames.get(type);
+            cases.add(new WireCase("event_" + name, List.of(Topics.EVENTS), WireSamples.eventEnvelope(event),
+                    List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
+                            new SchemaCheck(eventSchema(name), "/event"))));
+        });
+        cases.add(new WireCase("reply", List.of(Topics.REPLIES), WireSamples.reply(),
+                List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
+        cases.add(new WireCase("notification_requested",
+                List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.notification(),
+                List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""))));
+        return cases;
+    }
+
+    static String commandSchema(String typeName) {
+        return "command/" + typeName + ".schema.json";
+    }
+
+    static String eventSchema(String typeName) {
+        return "event/" + typeName + ".schema.json";
+    }
+
+    /** The wire name ("type" property) of every subtype registered on a polymorphic contract interface. */
+    static Map<Class<?>, String> typeNames(Class<?> polymorphicType) {
+        JsonSubTypes subTypes = polymorphicType.getAnnotation(JsonSubTypes.class);
+        Map<Class<?>, String> names = new LinkedHashMap<>();
+        Arrays.stream(subTypes.value()).forEach(t -> names.put(t.value(), t.name()));
+        return names;
+    }
+}

@@ -1,0 +1,170 @@
+package io.agentgateway.schemas;
+
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.DeletePolicy;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.RemoveMember;
+import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.schemas.command.RevokeApiKey;
+import io.agentgateway.schemas.command.SetKillSwitch;
+import io.agentgateway.schemas.command.SetMember;
+import io.agentgateway.schemas.command.SetNotificationSettings;
+import io.agentgateway.schemas.command.SetWorkspaceDefaults;
+import io.agentgateway.schemas.command.UpsertPolicy;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApiKeyIssued;
+import io.agentgateway.schemas.event.ApiKeyRevoked;
+import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.KillSwitchChanged;
+import io.agentgateway.schemas.event.MemberRemoved;
+import io.agentgateway.schemas.event.MemberSet;
+import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.event.NotificationSettingsSet;
+import io.agentgateway.schemas.event.PolicyDeleted;
+import io.agentgateway.schemas.event.PolicyUpserted;
+import io.agentgateway.schemas.event.WorkspaceCreated;
+import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One fully-populated sample of every wire type: every field set (even where a real writer would
+ * leave it null, such as an api-key actor's email), so that every field crosses the wire at least
+ * once in the round-trip, schema and golden-file tests. The values are fixed because the golden
+ * files were written from them; enum sets and maps are Enum* collections so that the JSON order is stable.
+ */
+final class WireSamples {
+    static final String WORKSPACE_ID = "7d4f9e2a-3b1c-4e8f-9a6d-0c5b2e1f4a37";
+    static final String COMMAND_ID = "c0a8012e-5f3d-4b7a-8e91-2d6c4f0b9e13";
+    static final String CORRELATION_ID = "9b1e7c3a-0d4f-4a2b-b5e6-8f7a1c2d3e40";
+    static final Instant ACCEPTED_AT = Instant.parse("2025-03-01T09:30:00.123456Z");
+    static final String POLICY_ID = "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b";
+    static final String KEY_ID = "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9";
+    static final String KEY_HASH = "3b6f0e1c9d2a4b8e7f5c1a0d9e8b7c6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c";
+    static final String CALL_DIGEST = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
+    /** Shaped like SecretBox output; the contract carries only the sealed form, so no key is needed here. */
+    static final String SEALED_WEBHOOK_URL = "v1.q83vEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0Vng";
+
+    private WireSamples() {}
+
+    static Actor actor() {
+        return new Actor(ActorKind.API_KEY, "user-42", "ops@acme.example", KEY_HASH, "deploy-bot");
+    }
+
+    static Policy policy() {
+        PolicyMatch match = new PolicyMatch(
+                EnumSet.of(Tool.CODE_HOST, Tool.MCP),
+                List.of("pull_request.*", "file.delete"),
+                EnumSet.of(RiskLevel.HIGH, RiskLevel.CRITICAL),
+                List.of("deploy-*"),
+                List.of("repository"),
+                List.of("acme/*"),
+                EnumSet.of(ActionSource.PROXY, ActionSource.MCP));
+        return new Policy(POLICY_ID, "Hold risky code-host writes", 10, true, Decision.REQUIRE_APPROVAL, match,
+                "Merges and deletions by deploy bots need a human.");
+    }
+
+    /** Every command variant, keyed by its class. */
+    static Map<Class<? extends Command>, Command> commands() {
+        Map<Class<? extends Command>, Command> commands = new LinkedHashMap<>();
+        put(commands, new EvaluateAction(
+                Tool.CODE_HOST, "pull_request.merge", RiskLevel.MEDIUM, "deploy-bot", "Deploy Bot", "pull_request",
+                "acme/api#128",
+                GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
+                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true));
+        put(commands, new CreateWorkspace("Acme production"));
+        put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
+        put(commands, new UpsertPolicy(policy()));
+        put(commands, new DeletePolicy(POLICY_ID));
+        put(commands, new SetWorkspaceDefaults(
+                new EnumMap<>(Map.of(RiskLevel.MEDIUM, Decision.REQUIRE_APPROVAL, RiskLevel.HIGH, Decision.BLOCK)),
+                Duration.ofHours(12)));
+        put(commands, new IssueApiKey(KEY_ID, "ci agent", KEY_HASH, EnumSet.of(Scope.EVALUATE, Scope.MCP),
+                Instant.parse("2026-01-01T00:00:00Z")));
+        put(commands, new RevokeApiKey(KEY_ID));
+        put(commands, new SetMember("user-43", "bob@acme.example", Role.ADMIN));
+        put(commands, new RemoveMember("user-44"));
+        put(commands, new SetNotificationSettings(SEALED_WEBHOOK_URL, true));
+        return commands;
+    }
+
+    /** Every domain event variant, keyed by its class. */
+    static Map<Class<? extends DomainEvent>, DomainEvent> events() {
+        Map<Class<? extends DomainEvent>, DomainEvent> events = new LinkedHashMap<>();
+        String auditLogId = DerivedIds.auditLogId(COMMAND_ID);
+        String approvalId = DerivedIds.approvalId(COMMAND_ID);
+        put(events, new ActionEvaluated(
+                auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, RiskLevel.MEDIUM,
+                RiskClassification.SERVER_CLASSIFIED, true, Decision.REQUIRE_APPROVAL,
+                "Matched policy \"Hold risky code-host writes\"", POLICY_ID, "Hold risky code-host writes", approvalId,
+                "deploy-bot", "Deploy Bot", "pull_request", "acme/api#128", "alice@acme.example", ActionSource.PROXY,
+                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096));
+        put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
+                "deploy-bot", CALL_DIGEST, Instant.parse("2025-03-02T09:30:00.123456Z")));
+        put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
+                EnumSet.of(Tool.ISSUE_TRACKER, Tool.CHAT)));
+        put(events, new WorkspaceCreated("Acme production", "user-42", "ops@acme.example"));
+        put(events, new MemberSet("user-43", "bob@acme.example", Role.ADMIN));
+        put(events, new MemberRemoved("user-44"));
+        put(events, new PolicyUpserted(policy()));
+        put(events, new PolicyDeleted(POLICY_ID));
+        put(events, new WorkspaceDefaultsSet(new EnumMap<>(Map.of(
+                        RiskLevel.LOW, Decision.ALLOW,
+                        RiskLevel.MEDIUM, Decision.REQUIRE_APPROVAL,
+                        RiskLevel.HIGH, Decision.BLOCK,
+                        RiskLevel.CRITICAL, Decision.BLOCK)),
+                Duration.ofHours(12)));
+        put(events, new ApiKeyIssued(KEY_ID, "ci agent", KEY_HASH, EnumSet.of(Scope.EVALUATE, Scope.MCP),
+                Instant.parse("2026-01-01T00:00:00Z")));
+        put(events, new ApiKeyRevoked(KEY_ID));
+        put(events, new NotificationSettingsSet(true, true));
+        return events;
+    }
+
+    static CommandEnvelope commandEnvelope(Command command) {
+        return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, COMMAND_ID, WORKSPACE_ID, CORRELATION_ID,
+                ACCEPTED_AT, 3, actor(), command);
+    }
+
+    static EventEnvelope eventEnvelope(DomainEvent event) {
+        return new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(COMMAND_ID, 0), WORKSPACE_ID,
+                COMMAND_ID, CORRELATION_ID, ACCEPTED_AT, actor(), 17L, 5L, event);
+    }
+
+    static Reply reply() {
+        EvaluationOutcome outcome = new EvaluationOutcome(Decision.REQUIRE_APPROVAL,
+                "Matched policy \"Hold risky code-host writes\"", POLICY_ID, DerivedIds.approvalId(COMMAND_ID),
+                DerivedIds.auditLogId(COMMAND_ID), RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED);
+        return new Reply(Reply.CURRENT_VERSION, COMMAND_ID, CORRELATION_ID, WORKSPACE_ID, 3, ReplyStatus.OK,
+                "none", outcome);
+    }
+
+    static NotificationRequested notification() {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("action", "pause_tool");
+        details.put("tool", "issue_tracker");
+        details.put("actor", "ops@acme.example");
+        return new NotificationRequested(NotificationRequested.CURRENT_VERSION, DerivedIds.notificationId(COMMAND_ID),
+                WORKSPACE_ID, CORRELATION_ID, NotificationRequested.KIND_KILL_SWITCH, ACCEPTED_AT,
+                "Kill switch: issue_tracker paused in Acme production",
+                "ops@acme.example paused the tool issue_tracker.",
+                List.of("ops@acme.example", "bob@acme.example"), SEALED_WEBHOOK_URL, details);
+    }
+
+    private static <V> void put(Map<Class<? extends V>, V> samples, V sample) {
+        @SuppressWarnings("unchecked")
+        Class<? extends V> type = (Class<? extends V>) sample.getClass();
+        samples.put(type, sample);
+    }
+}
