@@ -1,7 +1,16 @@
 -- Read models built from the events topic by the projector. Every row is keyed by an id derived
 -- from the event stream, and every write is an upsert, so a redelivered or replayed event never
--- adds a second row. Rows that hold current state carry the workspace_version that wrote them and
--- are only overwritten by a later version.
+-- adds a second row.
+--
+-- workspaces.workspace_version is the version of the newest event that changed the projected
+-- configuration of the workspace (settings, kill switch, members, policies, API keys). An event
+-- older than it changes no current state (workspaces, workspace_members, policies), so a replay
+-- cannot roll state back and a removed member or deleted policy stays gone. A reader that knows the
+-- version its command produced can wait until workspace_version reaches it.
+--
+-- audit_log, approval_requests and kill_switch_history are append-only and deliberately have no
+-- foreign keys: the projector inserts them in one JDBC batch per table, in any order relative to the
+-- other writes of a batch.
 
 create table workspaces (
     id                   uuid primary key,

@@ -1,0 +1,29 @@
+package io.agentgateway.decision;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+
+/**
+ * The decision stream as a service of its own. It has no HTTP server and no database: the exclusions
+ * and {@link WebApplicationType#NONE} keep it that way when the launcher puts the other modules'
+ * starters (WebFlux, JDBC, Flyway) on the classpath. Exclusions are given by name because those
+ * classes are absent when this module runs alone.
+ */
+@SpringBootApplication(excludeName = {
+        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+        "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
+        "org.springframework.boot.jdbc.autoconfigure.health.DataSourceHealthContributorAutoConfiguration",
+        "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
+})
+public class DecisionStreamApplication {
+
+    /** The application as it must be started, also from the launcher: without a web server. */
+    public static SpringApplicationBuilder builder() {
+        return new SpringApplicationBuilder(DecisionStreamApplication.class).web(WebApplicationType.NONE);
+    }
+
+    public static void main(String[] args) {
+        builder().run(args);
+    }
+}

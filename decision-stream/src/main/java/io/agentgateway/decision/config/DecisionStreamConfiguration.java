@@ -1,0 +1,36 @@
+package io.agentgateway.decision.config;
+
+import io.agentgateway.decision.runtime.DecisionStreamRunner;
+import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires the Spring-free runner from {@code spring.kafka.*} (connection: bootstrap servers, security,
+ * {@code spring.kafka.streams.properties.*}) and {@code gateway.decision.*} / {@code gateway.topics.*}.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({DecisionStreamProperties.class, TopicLayoutProperties.class, KafkaProperties.class})
+public class DecisionStreamConfiguration {
+
+    @Bean
+    public DecisionStreamLifecycle decisionStreamLifecycle(DecisionStreamProperties decision, TopicLayoutProperties topics,
+            KafkaProperties kafka) {
+        DecisionStreamRunner runner = new DecisionStreamRunner(decision.settings(),
+                DecisionStreamsConfig.build(kafka.buildStreamsProperties(), decision.streamsOptions(topics.replicationFactor())));
+        return new DecisionStreamLifecycle(runner, String.join(",", kafka.getBootstrapServers()), topics.layout(),
+                decision.closeTimeout());
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+    static class Health {
+        @Bean
+        public DecisionStreamHealthIndicator decisionStreamHealthIndicator(DecisionStreamLifecycle lifecycle) {
+            return new DecisionStreamHealthIndicator(lifecycle);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.agentgateway.decision.evaluation;
+
+import io.agentgateway.schemas.PolicyMatch;
+import java.util.Collection;
+import java.util.List;
+import org.springframework.util.PatternMatchUtils;
+
+/**
+ * Whether a {@link PolicyMatch} holds for a request. An empty or absent field matches anything; a
+ * field that is set does not match a request that lacks the value (a policy for agent "deploy-*"
+ * does not apply to an anonymous call). Actions, agent ids and resource ids are {@code *} globs.
+ */
+public final class PolicyMatcher {
+
+    public boolean matches(PolicyMatch match, ActionRequest request) {
+        if (match == null) {
+            return true;
+        }
+        return member(match.tools(), request.tool())
+                && glob(match.actions(), request.action())
+                && member(match.riskLevels(), request.riskLevel())
+                && glob(match.agentIds(), request.agentId())
+                && member(match.resourceTypes(), request.resourceType())
+                && glob(match.resourceIds(), request.resourceId())
+                && member(match.sources(), request.source());
+    }
+
+    private static <T> boolean member(Collection<T> allowed, T value) {
+        return allowed == null || allowed.isEmpty() || (value != null && allowed.contains(value));
+    }
+
+    private static boolean glob(List<String> patterns, String value) {
+        if (patterns == null || patterns.isEmpty()) {
+            return true;
+        }
+        // simpleMatch treats '*' as any run of characters and everything else literally
+        return value != null && patterns.stream().anyMatch(pattern -> PatternMatchUtils.simpleMatch(pattern, value));
+    }
+}

@@ -1,0 +1,67 @@
+package io.agentgateway.decision.handling;
+
+import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.DeletePolicy;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.RemoveMember;
+import io.agentgateway.schemas.command.RevokeApiKey;
+import io.agentgateway.schemas.command.SetKillSwitch;
+import io.agentgateway.schemas.command.SetMember;
+import io.agentgateway.schemas.command.SetNotificationSettings;
+import io.agentgateway.schemas.command.SetWorkspaceDefaults;
+import io.agentgateway.schemas.command.UpsertPolicy;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The table of contents of the command handling: which handler decides which command, and which
+ * commands are for administrators only. The admin gate comes before any validation so that someone
+ * who is not an admin learns nothing about the workspace, not even whether it exists.
+ */
+public final class CommandHandlers {
+    static final String ADMIN_REQUIRED = "Admin or owner role required";
+
+    private final Map<Class<? extends Command>, CommandHandler<? extends Command>> handlers = new HashMap<>();
+    private final CommandAuthorizer authorizer = new CommandAuthorizer();
+
+    public CommandHandlers(DecisionSettings settings) {
+        register(EvaluateAction.class, new EvaluateActionHandler(settings, authorizer));
+        register(CreateWorkspace.class, new CreateWorkspaceHandler());
+        register(SetKillSwitch.class, adminOnly(new SetKillSwitchHandler()));
+        register(UpsertPolicy.class, adminOnly(new UpsertPolicyHandler()));
+        register(DeletePolicy.class, adminOnly(new DeletePolicyHandler()));
+        register(SetWorkspaceDefaults.class, adminOnly(new SetWorkspaceDefaultsHandler()));
+        register(IssueApiKey.class, adminOnly(new IssueApiKeyHandler()));
+        register(RevokeApiKey.class, adminOnly(new RevokeApiKeyHandler()));
+        register(SetMember.class, adminOnly(new SetMemberHandler(authorizer)));
+        register(RemoveMember.class, adminOnly(new RemoveMemberHandler(authorizer)));
+        register(SetNotificationSettings.class, adminOnly(new SetNotificationSettingsHandler()));
+    }
+
+    /** Decides a command whose envelope has already been checked for its required fields. */
+    public CommandResult handle(CommandEnvelope envelope, WorkspaceState state) {
+        Command command = envelope.command();
+        @SuppressWarnings("unchecked")
+        CommandHandler<Command> handler = (CommandHandler<Command>) handlers.get(command.getClass());
+        if (handler == null) {
+            return CommandResult.invalid(state, "Unsupported command " + command.getClass().getSimpleName());
+        }
+        return handler.handle(envelope, state, command);
+    }
+
+    private <C extends Command> void register(Class<C> type, CommandHandler<C> handler) {
+        handlers.put(type, handler);
+    }
+
+    private <C extends Command> CommandHandler<C> adminOnly(CommandHandler<C> handler) {
+        return (envelope, state, command) -> authorizer.mayAdminister(state, envelope.actor())
+                ? handler.handle(envelope, state, command)
+                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, ADMIN_REQUIRED);
+    }
+}

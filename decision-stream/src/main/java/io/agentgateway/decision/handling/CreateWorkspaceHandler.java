@@ -1,0 +1,37 @@
+package io.agentgateway.decision.handling;
+
+import io.agentgateway.decision.state.Member;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.Role;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.event.MemberSet;
+import io.agentgateway.schemas.event.WorkspaceCreated;
+
+/** Creates the envelope's workspace with the issuing user as its first owner. */
+public final class CreateWorkspaceHandler implements CommandHandler<CreateWorkspace> {
+
+    @Override
+    public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, CreateWorkspace command) {
+        if (!CommandAuthorizer.isUser(envelope.actor())) {
+            return CommandResult.rejected(state, ReplyStatus.FORBIDDEN, "A signed-in user is required to create a workspace");
+        }
+        if (!Validation.isUuid(envelope.workspaceId())) {
+            return CommandResult.invalid(state, "workspaceId must be a lower-case UUID");
+        }
+        if (Validation.blank(command.name())) {
+            return CommandResult.invalid(state, "name is required");
+        }
+        if (state.exists()) {
+            return CommandResult.rejected(state, ReplyStatus.CONFLICT, "Workspace already exists");
+        }
+        String ownerId = envelope.actor().userId();
+        String ownerEmail = envelope.actor().email();
+        String name = command.name().trim();
+        WorkspaceState created = state.created(name, ownerId, new Member(ownerEmail, Role.OWNER));
+        return CommandResult.accepted(created,
+                new WorkspaceCreated(name, ownerId, ownerEmail),
+                new MemberSet(ownerId, ownerEmail, Role.OWNER));
+    }
+}

@@ -1,0 +1,99 @@
+package io.agentgateway.decision.handling;
+
+import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.evaluation.ActionDecider;
+import io.agentgateway.decision.evaluation.ActionRequest;
+import io.agentgateway.decision.evaluation.CallDigest;
+import io.agentgateway.decision.evaluation.ClassifiedRisk;
+import io.agentgateway.decision.evaluation.PayloadExcerpt;
+import io.agentgateway.decision.evaluation.RiskClassifier;
+import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decision.state.ApprovalStatus;
+import io.agentgateway.decision.state.PendingApproval;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.DerivedIds;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.DomainEvent;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides one agent action: authenticate the key, classify the risk, apply the decision order, open
+ * an approval when the decision says so, and record the audit entry ({@link ActionEvaluated}).
+ * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
+ * not be able to fill a workspace's audit log.
+ */
+public final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
+    static final String INVALID_KEY = "Invalid or expired API key";
+
+    private final DecisionSettings settings;
+    private final CommandAuthorizer authorizer;
+    private final RiskClassifier classifier = new RiskClassifier();
+    private final ActionDecider decider = new ActionDecider();
+
+    public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
+        this.settings = settings;
+        this.authorizer = authorizer;
+    }
+
+    @Override
+    public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, EvaluateAction command) {
+        Instant at = envelope.acceptedAt();
+        if (authorizer.apiKey(state, envelope.actor(), command.requiredScope(), at).isEmpty()) {
+            return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, INVALID_KEY);
+        }
+        if (command.tool() == null) {
+            return CommandResult.invalid(state, "tool must be one of code_host, issue_tracker, chat, docs, internal_api, mcp");
+        }
+        if (Validation.blank(command.action())) {
+            return CommandResult.invalid(state, "action must be a non-empty string");
+        }
+        Optional<ClassifiedRisk> risk = classifier.classify(command.tool(), command.action(), command.riskLevel());
+        if (risk.isEmpty()) {
+            return CommandResult.invalid(state, "riskLevel must be one of low, medium, high, critical");
+        }
+        return decide(envelope, state, command, risk.get());
+    }
+
+    private CommandResult decide(CommandEnvelope envelope, WorkspaceState state, EvaluateAction command, ClassifiedRisk risk) {
+        String agentId = command.agentId() != null ? command.agentId() : envelope.actor().agentId();
+        ActionRequest request = new ActionRequest(command.tool(), command.action(), risk.level(), agentId,
+                command.resourceType(), command.resourceId(), command.source());
+        Verdict verdict = decider.decide(state, request);
+
+        String auditLogId = DerivedIds.auditLogId(envelope.commandId());
+        String approvalId = verdict.decision() == Decision.REQUIRE_APPROVAL
+                ? DerivedIds.approvalId(envelope.commandId())
+                : null;
+        PayloadExcerpt excerpt = PayloadExcerpt.of(command.payload(), settings.payloadExcerptBytes());
+
+        List<DomainEvent> events = new ArrayList<>();
+        events.add(new ActionEvaluated(auditLogId, command.tool(), command.action(), risk.level(),
+                command.riskLevel(), risk.classification(), command.riskOverriddenByCaller(),
+                verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
+                approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
+                command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
+
+        WorkspaceState next = state;
+        if (approvalId != null) {
+            Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
+            String digest = CallDigest.of(command.tool(), command.action(), command.payload());
+            next = state.withApproval(approvalId, new PendingApproval(expiresAt, digest, ApprovalStatus.PENDING),
+                    envelope.acceptedAt());
+            events.add(new ApprovalRequested(approvalId, auditLogId, command.tool(), command.action(), risk.level(),
+                    agentId, digest, expiresAt));
+        }
+
+        EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),
+                verdict.matchedPolicyId(), approvalId, auditLogId, risk.level(), risk.classification());
+        return new CommandResult(next, ReplyStatus.OK, null, outcome, events, List.of());
+    }
+}

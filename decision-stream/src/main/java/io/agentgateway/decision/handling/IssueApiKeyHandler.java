@@ -1,0 +1,36 @@
+package io.agentgateway.decision.handling;
+
+import io.agentgateway.decision.state.ApiKeyGrant;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.event.ApiKeyIssued;
+import java.util.regex.Pattern;
+
+/** Registers a key by its hash. The key itself was shown once by the ingress and never enters the log. */
+public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
+    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+
+    @Override
+    public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, IssueApiKey command) {
+        if (!Validation.isUuid(command.keyId())) {
+            return CommandResult.invalid(state, "keyId must be a lower-case UUID");
+        }
+        if (command.keyHash() == null || !SHA256_HEX.matcher(command.keyHash()).matches()) {
+            return CommandResult.invalid(state, "keyHash must be the lower-case hex SHA-256 of the key");
+        }
+        if (command.scopes() == null || command.scopes().isEmpty() || command.scopes().contains(null)) {
+            return CommandResult.invalid(state, "scopes must name at least one of evaluate, mcp, proxy");
+        }
+        if (command.expiresAt() != null && !command.expiresAt().isAfter(envelope.acceptedAt())) {
+            return CommandResult.invalid(state, "expiresAt must be in the future");
+        }
+        if (state.apiKeyByHash(command.keyHash()).isPresent() || state.apiKeyHashOf(command.keyId()).isPresent()) {
+            return CommandResult.rejected(state, ReplyStatus.CONFLICT, "API key already exists");
+        }
+        ApiKeyGrant grant = new ApiKeyGrant(command.keyId(), command.name(), command.scopes(), command.expiresAt(), null);
+        return CommandResult.accepted(state.withApiKey(command.keyHash(), grant),
+                new ApiKeyIssued(command.keyId(), command.name(), command.keyHash(), grant.scopes(), command.expiresAt()));
+    }
+}

@@ -1,0 +1,217 @@
+package io.agentgateway.decision.state;
+
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.Policy;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Role;
+import io.agentgateway.schemas.Tool;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * Everything the decision stream knows about one workspace, as one immutable value in the
+ * {@code workspace-state} store. Every change returns a new value; the collections are copied into
+ * sorted, unmodifiable forms so that the stored JSON and every iteration are in one stable order
+ * (a replay must reproduce byte-for-byte the same decisions).
+ *
+ * @param exists            false for a workspace id never created (the value handlers see for it)
+ * @param pausedTools       tools paused by the kill switch's pause_tool
+ * @param policies          by policy id
+ * @param defaults          the decision per risk level when no policy matches (always complete)
+ * @param apiKeys           by SHA-256 hash of the key
+ * @param members           by user id
+ * @param approvals         open approval requests by approval id
+ * @param policySetVersion  bumps whenever policies or defaults change
+ * @param workspaceVersion  bumps whenever anything in this value changes (set by the processor)
+ */
+public record WorkspaceState(
+        boolean exists,
+        String name,
+        boolean killSwitchEnabled,
+        Set<Tool> pausedTools,
+        Map<String, Policy> policies,
+        Map<RiskLevel, Decision> defaults,
+        Duration approvalTtl,
+        Map<String, ApiKeyGrant> apiKeys,
+        Map<String, Member> members,
+        NotificationSettings notifications,
+        Map<String, PendingApproval> approvals,
+        long policySetVersion,
+        long workspaceVersion) {
+
+    /** Evaluation order of policies: lower priority first, ties broken by id (never by insertion order). */
+    public static final Comparator<Policy> EVALUATION_ORDER =
+            Comparator.comparingInt(Policy::priority).thenComparing(Policy::id);
+
+    public WorkspaceState {
+        pausedTools = pausedTools == null || pausedTools.isEmpty()
+                ? Set.of()
+                : Collections.unmodifiableSet(EnumSet.copyOf(pausedTools));
+        policies = sorted(policies);
+        defaults = completeDefaults(defaults);
+        Objects.requireNonNull(approvalTtl, "approvalTtl");
+        apiKeys = sorted(apiKeys);
+        members = sorted(members);
+        notifications = notifications == null ? NotificationSettings.initial() : notifications;
+        approvals = sorted(approvals);
+    }
+
+    /** The state of a workspace id that was never created. */
+    public static WorkspaceState absent(Duration approvalTtl) {
+        return new WorkspaceState(false, null, false, Set.of(), Map.of(), BuiltInDefaults.decisions(), approvalTtl,
+                Map.of(), Map.of(), NotificationSettings.initial(), Map.of(), 0, 0);
+    }
+
+    // ---- queries ----
+
+    public Optional<Member> member(String userId) {
+        return Optional.ofNullable(userId == null ? null : members.get(userId));
+    }
+
+    public long ownerCount() {
+        return members.values().stream().filter(m -> m.role() == Role.OWNER).count();
+    }
+
+    public Optional<ApiKeyGrant> apiKeyByHash(String keyHash) {
+        return Optional.ofNullable(keyHash == null ? null : apiKeys.get(keyHash));
+    }
+
+    /** The hash under which the key with this id is stored, if any. */
+    public Optional<String> apiKeyHashOf(String keyId) {
+        return apiKeys.entrySet().stream()
+                .filter(e -> e.getValue().keyId().equals(keyId))
+                .map(Map.Entry::getKey)
+                .findFirst();
+    }
+
+    /** Enabled policies in evaluation order. */
+    public List<Policy> enabledPoliciesInOrder() {
+        return policies.values().stream().filter(Policy::enabled).sorted(EVALUATION_ORDER).toList();
+    }
+
+    /** Emails of everyone who may administer the workspace, sorted, without blanks. */
+    public List<String> administratorEmails() {
+        return members.values().stream()
+                .filter(Member::mayAdminister)
+                .map(Member::email)
+                .filter(email -> email != null && !email.isBlank())
+                .distinct()
+                .sorted()
+                .toList();
+    }
+
+    // ---- changes ----
+
+    public WorkspaceState created(String newName, String ownerUserId, Member owner) {
+        return new WorkspaceState(true, newName, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                apiKeys, Map.of(ownerUserId, owner), notifications, approvals, policySetVersion, workspaceVersion);
+    }
+
+    public WorkspaceState withKillSwitch(boolean enabled, Set<Tool> paused) {
+        return new WorkspaceState(exists, name, enabled, paused, policies, defaults, approvalTtl,
+                apiKeys, members, notifications, approvals, policySetVersion, workspaceVersion);
+    }
+
+    public WorkspaceState withPolicy(Policy policy) {
+        Map<String, Policy> next = new TreeMap<>(policies);
+        next.put(policy.id(), policy);
+        return withPolicies(next);
+    }
+
+    public WorkspaceState withoutPolicy(String policyId) {
+        Map<String, Policy> next = new TreeMap<>(policies);
+        next.remove(policyId);
+        return withPolicies(next);
+    }
+
+    private WorkspaceState withPolicies(Map<String, Policy> next) {
+        long version = next.equals(policies) ? policySetVersion : policySetVersion + 1;
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, next, defaults, approvalTtl,
+                apiKeys, members, notifications, approvals, version, workspaceVersion);
+    }
+
+    /** @param changes risk levels absent keep their current decision; a null ttl keeps the current one */
+    public WorkspaceState withDefaults(Map<RiskLevel, Decision> changes, Duration ttl) {
+        EnumMap<RiskLevel, Decision> next = new EnumMap<>(defaults);
+        if (changes != null) {
+            next.putAll(changes);
+        }
+        Duration nextTtl = ttl == null ? approvalTtl : ttl;
+        boolean changed = !next.equals(defaults) || !nextTtl.equals(approvalTtl);
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, next, nextTtl,
+                apiKeys, members, notifications, approvals, changed ? policySetVersion + 1 : policySetVersion,
+                workspaceVersion);
+    }
+
+    public WorkspaceState withApiKey(String keyHash, ApiKeyGrant grant) {
+        Map<String, ApiKeyGrant> next = new TreeMap<>(apiKeys);
+        next.put(keyHash, grant);
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                next, members, notifications, approvals, policySetVersion, workspaceVersion);
+    }
+
+    public WorkspaceState withMember(String userId, Member member) {
+        Map<String, Member> next = new TreeMap<>(members);
+        next.put(userId, member);
+        return withMembers(next);
+    }
+
+    public WorkspaceState withoutMember(String userId) {
+        Map<String, Member> next = new TreeMap<>(members);
+        next.remove(userId);
+        return withMembers(next);
+    }
+
+    private WorkspaceState withMembers(Map<String, Member> next) {
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                apiKeys, next, notifications, approvals, policySetVersion, workspaceVersion);
+    }
+
+    public WorkspaceState withNotifications(NotificationSettings settings) {
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                apiKeys, members, settings, approvals, policySetVersion, workspaceVersion);
+    }
+
+    /** Opens an approval, dropping approvals whose expiry passed before {@code at} so the state stays bounded. */
+    public WorkspaceState withApproval(String approvalId, PendingApproval approval, Instant at) {
+        Predicate<PendingApproval> expired = a -> a.status() == ApprovalStatus.PENDING && a.expiredAt(at);
+        Map<String, PendingApproval> next = new TreeMap<>(approvals);
+        next.values().removeIf(expired);
+        next.put(approvalId, approval);
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                apiKeys, members, notifications, next, policySetVersion, workspaceVersion);
+    }
+
+    public WorkspaceState withWorkspaceVersion(long version) {
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                apiKeys, members, notifications, approvals, policySetVersion, version);
+    }
+
+    private static <V> Map<String, V> sorted(Map<String, V> map) {
+        return map == null || map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(map));
+    }
+
+    /** Stored states written before a risk level existed still answer for every level. */
+    private static Map<RiskLevel, Decision> completeDefaults(Map<RiskLevel, Decision> given) {
+        EnumMap<RiskLevel, Decision> complete = new EnumMap<>(BuiltInDefaults.decisions());
+        if (given != null) {
+            given.forEach((risk, decision) -> {
+                if (risk != null && decision != null) {
+                    complete.put(risk, decision);
+                }
+            });
+        }
+        return Collections.unmodifiableMap(complete);
+    }
+}

@@ -1,0 +1,35 @@
+package io.agentgateway.decision.topology;
+
+import io.agentgateway.decision.outcome.Outcome;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.NotificationRequested;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * Forwards an outcome to the sinks: events and notifications first, the reply last, so that a caller
+ * holding its reply was never answered ahead of the records that explain it.
+ */
+final class OutcomeEmitter {
+    private final ProcessorContext<String, Object> context;
+
+    OutcomeEmitter(ProcessorContext<String, Object> context) {
+        this.context = context;
+    }
+
+    void emit(CommandEnvelope envelope, Outcome outcome, long timestamp) {
+        for (EventEnvelope event : outcome.events()) {
+            context.forward(new Record<String, Object>(event.workspaceId(), event, timestamp), DecisionTopology.EVENTS_SINK);
+        }
+        for (NotificationRequested notification : outcome.notifications()) {
+            context.forward(new Record<String, Object>(notification.workspaceId(), notification, timestamp),
+                    DecisionTopology.NOTIFICATIONS_SINK);
+        }
+        Reply reply = outcome.replyTo(envelope);
+        if (reply != null) {
+            context.forward(new Record<String, Object>(reply.commandId(), reply, timestamp), DecisionTopology.REPLIES_SINK);
+        }
+    }
+}

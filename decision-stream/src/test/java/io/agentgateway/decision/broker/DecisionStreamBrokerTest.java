@@ -1,0 +1,150 @@
+package io.agentgateway.decision.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.DecisionStreamApplication;
+import io.agentgateway.decision.config.DecisionStreamHealthIndicator;
+import io.agentgateway.decision.config.DecisionStreamLifecycle;
+import io.agentgateway.decision.runtime.DecisionStreamRunner;
+import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import io.agentgateway.decision.runtime.ProcessingGuarantee;
+import io.agentgateway.decision.runtime.StreamsOptions;
+import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.RiskClassification;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.Reply;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** The decision stream on the real (embedded) broker: one request-reply round trip per guarantee. */
+class DecisionStreamBrokerTest {
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration REPLY = Duration.ofSeconds(30);
+    private static String bootstrap;
+
+    @TempDir
+    Path stateDir;
+
+    @BeforeAll
+    static void topics() {
+        bootstrap = SharedTestInfra.kafka().bootstrapServers();
+        TopicProvisioner.ensureTopics(bootstrap, new TopicProvisioner.Layout(6, 4, (short) 1));
+    }
+
+    @Test
+    void the_runner_answers_on_the_named_reply_partition() throws Exception {
+        StreamsOptions options = new StreamsOptions("decision-it-" + UUID.randomUUID(), ProcessingGuarantee.AT_LEAST_ONCE,
+                null, null, stateDir.toString(), 1, (short) 1, 1, 5);
+        try (DecisionStreamRunner runner = new DecisionStreamRunner(DecisionSettings.defaults(),
+                DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), options));
+                CommandClient client = new CommandClient(bootstrap, 3)) {
+            runner.start();
+            runner.awaitRunning(STARTUP);
+            assertThat(runner.isRunning()).isTrue();
+
+            Scenario scenario = new Scenario(3);
+            assertThat(client.request(scenario.createWorkspace(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+            assertThat(client.request(scenario.issueKey(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+
+            CommandEnvelope evaluate = scenario.evaluate();
+            client.send(evaluate);
+            ConsumerRecord<String, Reply> record = client.awaitReply(evaluate.commandId(), REPLY);
+            assertThat(record.partition()).isEqualTo(3);
+            assertThat(record.value().status()).isEqualTo(ReplyStatus.OK);
+            assertThat(record.value().evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
+            assertThat(record.value().evaluation().riskClassification()).isEqualTo(RiskClassification.SERVER_CLASSIFIED);
+            assertThat(record.value().evaluation().riskLevel()).isEqualTo(RiskLevel.HIGH);
+        }
+    }
+
+    @Test
+    void the_application_runs_exactly_once_and_reports_health() throws Exception {
+        try (ConfigurableApplicationContext context = DecisionStreamApplication.builder().run(
+                "--spring.kafka.bootstrap-servers=" + bootstrap,
+                "--gateway.decision.application-id=decision-app-it-" + UUID.randomUUID(),
+                "--gateway.decision.processing-guarantee=exactly_once_v2",
+                "--gateway.decision.state-dir=" + stateDir,
+                "--gateway.decision.close-timeout=PT5S");
+                CommandClient client = new CommandClient(bootstrap, 1)) {
+            DecisionStreamLifecycle lifecycle = context.getBean(DecisionStreamLifecycle.class);
+            lifecycle.awaitRunning(STARTUP);
+            assertThat(lifecycle.isStreamsRunning()).isTrue();
+            assertThat(context.getBean(DecisionStreamHealthIndicator.class).health().getStatus()).isEqualTo(Status.UP);
+
+            Scenario scenario = new Scenario(1);
+            assertThat(client.request(scenario.createWorkspace(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+            assertThat(client.request(scenario.issueKey(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+            Reply reply = client.request(scenario.evaluate(), REPLY);
+            assertThat(reply.evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
+
+            context.stop();
+            assertThat(lifecycle.isStreamsRunning()).isFalse();
+            assertThat(context.getBean(DecisionStreamHealthIndicator.class).health().getStatus()).isEqualTo(Status.DOWN);
+        }
+    }
+
+    /** A fresh workspace, its owner, an evaluate key and one action; every command waits on {@code replyPartition}. */
+    private static final class Scenario {
+        final String workspaceId = UUID.randomUUID().toString();
+        final Actor owner = Actor.user("owner-" + workspaceId.substring(0, 8), "owner@example.com");
+        final String keyHash = sha256("agk_" + UUID.randomUUID());
+        final int replyPartition;
+
+        Scenario(int replyPartition) {
+            this.replyPartition = replyPartition;
+        }
+
+        CommandEnvelope createWorkspace() {
+            return envelope(owner, new CreateWorkspace("Broker test"));
+        }
+
+        CommandEnvelope issueKey() {
+            return envelope(owner, new IssueApiKey(UUID.randomUUID().toString(), "it", keyHash, Set.of(Scope.EVALUATE), null));
+        }
+
+        CommandEnvelope evaluate() {
+            return envelope(Actor.apiKey(keyHash, "agent-it"), new EvaluateAction(Tool.CODE_HOST, "pull_request.merge",
+                    RiskLevel.LOW, "agent-it", null, "repo", "acme/api", null, null, ActionSource.EVALUATE, Scope.EVALUATE, false));
+        }
+
+        private CommandEnvelope envelope(Actor actor, Command command) {
+            return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
+                    UUID.randomUUID().toString(), Instant.now(), replyPartition, actor, command);
+        }
+
+        private static String sha256(String text) {
+            try {
+                return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

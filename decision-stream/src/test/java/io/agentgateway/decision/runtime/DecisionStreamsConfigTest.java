@@ -1,0 +1,59 @@
+package io.agentgateway.decision.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.junit.jupiter.api.Test;
+
+class DecisionStreamsConfigTest {
+    private static final Map<String, Object> CONNECTION = Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092",
+            StreamsConfig.APPLICATION_ID_CONFIG, "overridden");
+
+    @Test
+    void at_least_once_defaults_are_tuned_for_reply_latency() {
+        Properties props = DecisionStreamsConfig.build(CONNECTION, StreamsOptions.defaults());
+        assertThat(props)
+                .containsEntry("bootstrap.servers", "127.0.0.1:9092")
+                .containsEntry("application.id", "gateway-decision-stream")
+                .containsEntry("processing.guarantee", "at_least_once")
+                .containsEntry("commit.interval.ms", 100L)
+                .containsEntry("producer.linger.ms", 1)
+                .containsEntry("consumer.fetch.max.wait.ms", 5)
+                .containsEntry("num.stream.threads", 1)
+                .containsEntry("replication.factor", 1)
+                .containsEntry("statestore.cache.max.bytes", 0L)
+                .containsEntry("deserialization.exception.handler", LogAndContinueExceptionHandler.class)
+                .doesNotContainKeys("poll.ms", "state.dir");
+        // Streams accepts the whole set
+        new StreamsConfig(props);
+    }
+
+    @Test
+    void exactly_once_commits_and_polls_often() {
+        StreamsOptions options = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, "/tmp/x", 2,
+                (short) 3, 0, 10);
+        Properties props = DecisionStreamsConfig.build(CONNECTION, options);
+        assertThat(props)
+                .containsEntry("processing.guarantee", "exactly_once_v2")
+                .containsEntry("commit.interval.ms", 10L)
+                .containsEntry("poll.ms", 10L)
+                .containsEntry("state.dir", "/tmp/x")
+                .containsEntry("num.stream.threads", 2)
+                .containsEntry("replication.factor", 3)
+                .containsEntry("producer.linger.ms", 0)
+                .containsEntry("consumer.fetch.max.wait.ms", 10);
+        new StreamsConfig(props);
+    }
+
+    @Test
+    void explicit_intervals_win_over_the_guarantee_defaults() {
+        StreamsOptions options = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, 50L, 20L, null, 1,
+                (short) 1, 1, 5);
+        assertThat(DecisionStreamsConfig.build(CONNECTION, options))
+                .containsEntry("commit.interval.ms", 50L)
+                .containsEntry("poll.ms", 20L);
+    }
+}

@@ -1,0 +1,98 @@
+package io.agentgateway.decision.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.outcome.Outcome;
+import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import io.agentgateway.decision.runtime.StreamsOptions;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.NotificationRequested;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+
+/**
+ * The decision topology under {@link TopologyTestDriver}: send a command, get back everything it
+ * emitted. Each send drains all three output topics, so "nothing else was emitted" is an assertion on
+ * the returned {@link Emitted}.
+ */
+public final class DecisionDriver implements AutoCloseable {
+    private final TopologyTestDriver driver;
+    private final TestInputTopic<String, CommandEnvelope> commands;
+    private final TestInputTopic<String, byte[]> rawCommands;
+    private final TestOutputTopic<String, Reply> replies;
+    private final TestOutputTopic<String, EventEnvelope> events;
+    private final TestOutputTopic<String, NotificationRequested> notifications;
+
+    public DecisionDriver(DecisionSettings settings, Path stateDir) {
+        StreamsOptions options = new StreamsOptions("decision-test", StreamsOptions.defaults().processingGuarantee(),
+                null, null, stateDir.toString(), 1, (short) 1, 1, 5);
+        driver = new TopologyTestDriver(DecisionTopology.build(settings),
+                DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options));
+        commands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(),
+                Topics.COMMANDS.valueSerde().serializer());
+        rawCommands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(), new ByteArraySerializer());
+        replies = driver.createOutputTopic(Topics.REPLIES.name(), Topics.REPLIES.keySerde().deserializer(),
+                Topics.REPLIES.valueSerde().deserializer());
+        events = driver.createOutputTopic(Topics.EVENTS.name(), Topics.EVENTS.keySerde().deserializer(),
+                Topics.EVENTS.valueSerde().deserializer());
+        notifications = driver.createOutputTopic(Topics.NOTIFICATIONS.name(), Topics.NOTIFICATIONS.keySerde().deserializer(),
+                Topics.NOTIFICATIONS.valueSerde().deserializer());
+    }
+
+    /** Sends a command keyed by its workspace, as the ingress does. */
+    public Emitted send(CommandEnvelope envelope) {
+        return send(envelope.workspaceId(), envelope);
+    }
+
+    public Emitted send(String key, CommandEnvelope envelope) {
+        commands.pipeInput(key, envelope);
+        return drain();
+    }
+
+    public Emitted sendRaw(String key, byte[] value) {
+        rawCommands.pipeInput(key, value);
+        return drain();
+    }
+
+    public KeyValueStore<String, WorkspaceState> workspaceStates() {
+        return driver.getKeyValueStore(DecisionTopology.WORKSPACE_STATE_STORE);
+    }
+
+    public WindowStore<String, Outcome> processedCommands() {
+        return driver.getWindowStore(DecisionTopology.PROCESSED_COMMANDS_STORE);
+    }
+
+    private Emitted drain() {
+        return new Emitted(replies.readKeyValuesToList().stream().map(kv -> {
+                    assertThat(kv.key).as("replies are keyed by command id").isEqualTo(kv.value.commandId());
+                    return kv.value;
+                }).toList(),
+                events.readKeyValuesToList().stream().map(kv -> {
+                    assertThat(kv.key).as("events are keyed by workspace id").isEqualTo(kv.value.workspaceId());
+                    return kv.value;
+                }).toList(),
+                notifications.readKeyValuesToList().stream().map(kv -> {
+                    assertThat(kv.key).as("notifications are keyed by workspace id").isEqualTo(kv.value.workspaceId());
+                    return kv.value;
+                }).toList());
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}

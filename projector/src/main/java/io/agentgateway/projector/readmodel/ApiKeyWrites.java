@@ -1,0 +1,44 @@
+package io.agentgateway.projector.readmodel;
+
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.event.ApiKeyIssued;
+import io.agentgateway.schemas.event.ApiKeyRevoked;
+import io.agentgateway.schemas.event.EventEnvelope;
+import java.util.List;
+
+/**
+ * {@code api_keys}, keyed by key id. A key is immutable once issued and a revocation is final, so
+ * a redelivered issue never un-revokes a key and needs no version guard; both still advance the
+ * workspace version, which counts every configuration change the read models reflect.
+ */
+final class ApiKeyWrites {
+    private ApiKeyWrites() {}
+
+    private static final SqlStatement ISSUE = SqlStatement.inEventOrder("""
+            insert into api_keys (key_id, workspace_id, name, key_hash, scopes, expires_at, created_at)
+            values (:key_id::uuid, :workspace_id::uuid, :name, :key_hash, :scopes, :expires_at, :occurred_at)
+            on conflict (key_id) do nothing
+            """);
+
+    private static final SqlStatement REVOKE = SqlStatement.inEventOrder("""
+            update api_keys set revoked_at = :occurred_at
+             where key_id = :key_id::uuid and workspace_id = :workspace_id::uuid and revoked_at is null
+            """);
+
+    static List<Write> issued(EventEnvelope envelope, ApiKeyIssued event) {
+        return List.of(new Write(ISSUE, EnvelopeParams.of(envelope)
+                .uuid("key_id", event.keyId())
+                .text("name", event.name())
+                .text("key_hash", event.keyHash())
+                .textArray("scopes", event.scopes() == null ? List.of()
+                        : event.scopes().stream().sorted().map(Scope::wire).toList())
+                .timestamp("expires_at", event.expiresAt())
+                .source()),
+                WorkspaceVersionGuard.advance(envelope));
+    }
+
+    static List<Write> revoked(EventEnvelope envelope, ApiKeyRevoked event) {
+        return List.of(new Write(REVOKE, EnvelopeParams.of(envelope).uuid("key_id", event.keyId()).source()),
+                WorkspaceVersionGuard.advance(envelope));
+    }
+}

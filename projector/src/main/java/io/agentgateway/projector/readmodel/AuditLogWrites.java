@@ -1,0 +1,90 @@
+package io.agentgateway.projector.readmodel;
+
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.RiskClassification;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.KillSwitchChanged;
+
+/**
+ * {@code audit_log}: one immutable row per evaluation and per kill-switch call, keyed by the audit
+ * log id the caller was given. Both kinds share one statement so they share one JDBC batch.
+ */
+final class AuditLogWrites {
+    private AuditLogWrites() {}
+
+    static final String KIND_ACTION_EVALUATED = "action_evaluated";
+    static final String KIND_KILL_SWITCH = "kill_switch";
+
+    private static final SqlStatement INSERT = SqlStatement.appendOnly("""
+            insert into audit_log (id, workspace_id, event_id, command_id, correlation_id, occurred_at, kind,
+                tool, action, risk_level, supplied_risk_level, risk_classification, risk_overridden_by_caller,
+                decision, reason, matched_policy_id, matched_policy_name, approval_request_id, agent_id,
+                agent_name, resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
+                payload_truncated, payload_bytes, policy_set_version, workspace_version)
+            values (:id::uuid, :workspace_id::uuid, :event_id::uuid, :command_id, :correlation_id, :occurred_at, :kind,
+                :tool, :action, :risk_level, :supplied_risk_level, :risk_classification, :risk_overridden_by_caller,
+                :decision, :reason, :matched_policy_id, :matched_policy_name, :approval_request_id::uuid, :agent_id,
+                :agent_name, :resource_type, :resource_id, :requested_by, :source, :actor_user_id, :payload_excerpt,
+                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version)
+            on conflict (id) do nothing
+            """);
+
+    static Write actionEvaluated(EventEnvelope envelope, ActionEvaluated event) {
+        return new Write(INSERT, EnvelopeParams.of(envelope)
+                .uuid("id", event.auditLogId())
+                .text("kind", KIND_ACTION_EVALUATED)
+                .wire("tool", event.tool(), Tool::wire)
+                .text("action", event.action())
+                .wire("risk_level", event.riskLevel(), RiskLevel::wire)
+                .wire("supplied_risk_level", event.suppliedRiskLevel(), RiskLevel::wire)
+                .wire("risk_classification", event.riskClassification(), RiskClassification::wire)
+                .bool("risk_overridden_by_caller", event.riskOverriddenByCaller())
+                .wire("decision", event.decision(), Decision::wire)
+                .text("reason", event.reason())
+                .text("matched_policy_id", event.matchedPolicyId())
+                .text("matched_policy_name", event.matchedPolicyName())
+                .uuid("approval_request_id", event.approvalRequestId())
+                .text("agent_id", event.agentId())
+                .text("agent_name", event.agentName())
+                .text("resource_type", event.resourceType())
+                .text("resource_id", event.resourceId())
+                .text("requested_by", event.requestedBy())
+                .wire("source", event.source(), ActionSource::wire)
+                .text("payload_excerpt", event.payloadExcerpt())
+                .bool("payload_truncated", event.payloadTruncated())
+                .integer("payload_bytes", event.payloadBytes())
+                .source());
+    }
+
+    /** Spec 4.2: every kill-switch call is an audit entry of risk critical; it decides nothing. */
+    static Write killSwitch(EventEnvelope envelope, KillSwitchChanged event) {
+        return new Write(INSERT, EnvelopeParams.of(envelope)
+                .uuid("id", event.auditLogId())
+                .text("kind", KIND_KILL_SWITCH)
+                .wire("tool", event.tool(), Tool::wire)
+                .text("action", event.action() == null ? null : "kill_switch." + event.action().wire())
+                .text("risk_level", RiskLevel.CRITICAL.wire())
+                .text("supplied_risk_level", null)
+                .text("risk_classification", null)
+                .bool("risk_overridden_by_caller", false)
+                .text("decision", null)
+                .text("reason", null)
+                .text("matched_policy_id", null)
+                .text("matched_policy_name", null)
+                .uuid("approval_request_id", null)
+                .text("agent_id", null)
+                .text("agent_name", null)
+                .text("resource_type", null)
+                .text("resource_id", null)
+                .text("requested_by", null)
+                .text("source", null)
+                .text("payload_excerpt", null)
+                .bool("payload_truncated", false)
+                .integer("payload_bytes", null)
+                .source());
+    }
+}

@@ -1,0 +1,99 @@
+package io.agentgateway.projector.readmodel;
+
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApiKeyIssued;
+import io.agentgateway.schemas.event.ApiKeyRevoked;
+import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.KillSwitchChanged;
+import io.agentgateway.schemas.event.MemberRemoved;
+import io.agentgateway.schemas.event.MemberSet;
+import io.agentgateway.schemas.event.NotificationSettingsSet;
+import io.agentgateway.schemas.event.PolicyDeleted;
+import io.agentgateway.schemas.event.PolicyUpserted;
+import io.agentgateway.schemas.event.WorkspaceCreated;
+import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * Maps one event to the read-model writes it causes: the table of contents of the projection.
+ * Pure (no I/O), so a malformed event is refused here, before it can spoil a database batch.
+ */
+@Component
+public class EventWritePlanner {
+
+    /** @throws InvalidEventException if the event lacks what its rows need */
+    public List<Write> plan(EventEnvelope envelope) {
+        requirePresent(envelope.eventId(), "eventId");
+        requirePresent(envelope.workspaceId(), "workspaceId");
+        requirePresent(envelope.commandId(), "commandId");
+        requirePresent(envelope.correlationId(), "correlationId");
+        requirePresent(envelope.occurredAt(), "occurredAt");
+        requirePresent(envelope.event(), "event");
+        try {
+            return writesOf(envelope, envelope.event());
+        } catch (IllegalArgumentException e) {
+            // UUID.fromString and friends; the cause's message may quote the value, ours does not
+            throw new InvalidEventException("malformed value in " + typeName(envelope.event()), e);
+        }
+    }
+
+    // Java 17 has no pattern matching for switch; DomainEvent is sealed, so this chain is complete.
+    private static List<Write> writesOf(EventEnvelope envelope, DomainEvent event) {
+        if (event instanceof ActionEvaluated e) {
+            return List.of(AuditLogWrites.actionEvaluated(envelope, e));
+        }
+        if (event instanceof ApprovalRequested e) {
+            return List.of(ApprovalRequestWrites.requested(envelope, e));
+        }
+        if (event instanceof KillSwitchChanged e) {
+            return List.of(AuditLogWrites.killSwitch(envelope, e),
+                    KillSwitchHistoryWrites.changed(envelope, e),
+                    WorkspaceWrites.killSwitch(envelope, e));
+        }
+        if (event instanceof WorkspaceCreated e) {
+            List<Write> writes = new ArrayList<>();
+            writes.add(WorkspaceWrites.created(envelope, e));
+            writes.addAll(MemberWrites.owner(envelope, e));
+            return writes;
+        }
+        if (event instanceof MemberSet e) {
+            return MemberWrites.set(envelope, e);
+        }
+        if (event instanceof MemberRemoved e) {
+            return MemberWrites.removed(envelope, e);
+        }
+        if (event instanceof PolicyUpserted e) {
+            return PolicyWrites.upserted(envelope, e);
+        }
+        if (event instanceof PolicyDeleted e) {
+            return PolicyWrites.deleted(envelope, e);
+        }
+        if (event instanceof WorkspaceDefaultsSet e) {
+            return List.of(WorkspaceWrites.defaults(envelope, e));
+        }
+        if (event instanceof ApiKeyIssued e) {
+            return ApiKeyWrites.issued(envelope, e);
+        }
+        if (event instanceof ApiKeyRevoked e) {
+            return ApiKeyWrites.revoked(envelope, e);
+        }
+        if (event instanceof NotificationSettingsSet e) {
+            return List.of(WorkspaceWrites.notificationSettings(envelope, e));
+        }
+        throw new InvalidEventException("no projection for " + typeName(event));
+    }
+
+    private static void requirePresent(Object value, String field) {
+        if (value == null) {
+            throw new InvalidEventException("event envelope without " + field);
+        }
+    }
+
+    private static String typeName(DomainEvent event) {
+        return event.getClass().getSimpleName();
+    }
+}

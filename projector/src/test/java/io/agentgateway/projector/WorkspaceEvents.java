@@ -1,0 +1,86 @@
+package io.agentgateway.projector;
+
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.DerivedIds;
+import io.agentgateway.schemas.RiskClassification;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.WorkspaceCreated;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The events of one fresh workspace (a random id, so tests never see each other's rows), written the
+ * way the decision stream writes them: a new command id per command, ids derived from it, the
+ * workspace version counting state changes.
+ */
+final class WorkspaceEvents {
+    static final Actor ADMIN = Actor.user("user-admin", "admin@example.com");
+
+    final String workspaceId = UUID.randomUUID().toString();
+    private Actor actor = ADMIN;
+    private long version;
+    private long policySetVersion = 1;
+
+    /** Creation is version 1, its creator the owner. */
+    EventEnvelope created(String name) {
+        return stateChange(commandId -> new WorkspaceCreated(name, "user-owner", "owner@example.com"));
+    }
+
+    /** A command that changed the workspace's state: the version goes up. */
+    EventEnvelope stateChange(Function<String, DomainEvent> event) {
+        return envelope(++version, event);
+    }
+
+    /** Same, and the policy set changes with it. */
+    EventEnvelope policyChange(Function<String, DomainEvent> event) {
+        policySetVersion++;
+        return stateChange(event);
+    }
+
+    /** A command that only recorded something (an evaluation): the version stays. */
+    EventEnvelope record(Function<String, DomainEvent> event) {
+        return envelope(version, event);
+    }
+
+    /** A command at an explicit version (to play a stale event). */
+    EventEnvelope atVersion(long workspaceVersion, Function<String, DomainEvent> event) {
+        return envelope(workspaceVersion, event);
+    }
+
+    /** Who issues the following commands (an admin unless told). */
+    WorkspaceEvents actingAs(Actor next) {
+        this.actor = next;
+        return this;
+    }
+
+    long version() {
+        return version;
+    }
+
+    long policySetVersion() {
+        return policySetVersion;
+    }
+
+    /** An allowed low-risk evaluation: the cheapest row to wait for. */
+    EventEnvelope evaluation(String action) {
+        return record(commandId -> new ActionEvaluated(DerivedIds.auditLogId(commandId), Tool.DOCS, action,
+                RiskLevel.LOW, RiskLevel.LOW, RiskClassification.CALLER_SUPPLIED, false, Decision.ALLOW,
+                "default for low risk", null, null, null, "agent-1", "Agent One", null, null, null,
+                ActionSource.EVALUATE, "{}", false, 2));
+    }
+
+    private EventEnvelope envelope(long workspaceVersion, Function<String, DomainEvent> event) {
+        String commandId = UUID.randomUUID().toString();
+        return new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(commandId, 0), workspaceId, commandId,
+                UUID.randomUUID().toString(), Instant.now().truncatedTo(ChronoUnit.MILLIS), actor, workspaceVersion,
+                policySetVersion, event.apply(commandId));
+    }
+}
