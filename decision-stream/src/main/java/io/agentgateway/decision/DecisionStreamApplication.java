@@ -3,6 +3,7 @@ package io.agentgateway.decision;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.annotation.PropertySource;
 
 /**
  * The decision stream as a service of its own. It has no HTTP server and no database: the exclusions
@@ -16,6 +17,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
         "org.springframework.boot.jdbc.autoconfigure.health.DataSourceHealthContributorAutoConfiguration",
         "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
 })
+@PropertySource("classpath:io/agentgateway/decision/decision-stream-defaults.properties")
 public class DecisionStreamApplication {
 
     /** The application as it must be started, also from the launcher: without a web server. */

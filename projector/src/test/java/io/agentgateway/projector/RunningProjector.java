@@ -6,7 +6,6 @@ import io.agentgateway.projector.consume.SkipReason;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -26,8 +25,8 @@ final class RunningProjector implements AutoCloseable {
     static RunningProjector start(String databasePrefix) {
         var postgres = SharedTestInfra.postgres();
         String jdbcUrl = postgres.createDatabase(databasePrefix);
-        // command-line arguments outrank application.yml; default properties would not
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(ProjectorApplication.class).run(
+        // command-line arguments outrank the module's defaults and the environment
+        ConfigurableApplicationContext context = ProjectorApplication.application().run(
                 "--spring.kafka.bootstrap-servers=" + SharedTestInfra.kafka().bootstrapServers(),
                 "--spring.datasource.url=" + jdbcUrl,
                 "--spring.datasource.username=" + postgres.username(),

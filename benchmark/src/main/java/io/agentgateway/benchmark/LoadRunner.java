@@ -1,0 +1,74 @@
+package io.agentgateway.benchmark;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/** Drives one kind of call either at a fixed rate (open loop) or with N callers (closed loop). */
+final class LoadRunner {
+
+    /** One asynchronous call; completes true when it succeeded. */
+    interface Call extends Supplier<CompletableFuture<Boolean>> {}
+
+    private LoadRunner() {}
+
+    /**
+     * Open loop: calls start on a fixed schedule whatever the latency, and latency is measured from
+     * the intended start, so a stall shows up in the percentiles (no coordinated omission).
+     */
+    static LatencyRecorder openLoop(Call call, int perSecond, Duration duration) throws InterruptedException {
+        LatencyRecorder recorder = new LatencyRecorder();
+        long intervalNanos = 1_000_000_000L / perSecond;
+        long total = duration.toNanos() / intervalNanos;
+        long start = System.nanoTime();
+        AtomicLong outstanding = new AtomicLong();
+        for (long i = 0; i < total; i++) {
+            long intended = start + i * intervalNanos;
+            long wait = intended - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            outstanding.incrementAndGet();
+            call.get().whenComplete((ok, error) -> {
+                if (error == null && Boolean.TRUE.equals(ok)) {
+                    recorder.record(System.nanoTime() - intended);
+                } else {
+                    recorder.failure();
+                }
+                outstanding.decrementAndGet();
+            });
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (outstanding.get() > 0 && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(5);
+        }
+        return recorder;
+    }
+
+    /** Closed loop: {@code callers} each start their next call when the previous one answered. */
+    static double closedLoopPerSecond(Call call, int callers, Duration duration) throws InterruptedException {
+        AtomicLong completed = new AtomicLong();
+        long end = System.nanoTime() + duration.toNanos();
+        CompletableFuture<?>[] loops = new CompletableFuture<?>[callers];
+        long start = System.nanoTime();
+        for (int i = 0; i < callers; i++) {
+            loops[i] = loop(call, end, completed);
+        }
+        CompletableFuture.allOf(loops).orTimeout(duration.toSeconds() + 60, TimeUnit.SECONDS).join();
+        return completed.get() / ((System.nanoTime() - start) / 1e9);
+    }
+
+    private static CompletableFuture<Void> loop(Call call, long end, AtomicLong completed) {
+        if (System.nanoTime() >= end) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return call.get().handle((ok, error) -> {
+            if (error == null && Boolean.TRUE.equals(ok)) {
+                completed.incrementAndGet();
+            }
+            return null;
+        }).thenCompose(ignored -> loop(call, end, completed));
+    }
+}

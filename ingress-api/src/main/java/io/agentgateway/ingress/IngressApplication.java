@@ -1,0 +1,37 @@
+package io.agentgateway.ingress;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.PropertySource;
+
+/**
+ * The HTTP edge: authenticates callers, publishes commands to the log, waits for the decision
+ * stream's replies and serves the read endpoints from the projector's PostgreSQL tables.
+ * Flyway is excluded by name because the projector owns the schema (and Flyway may be on the
+ * classpath when every module runs in one JVM). Defaults come from a module-specific properties
+ * file, not application.*, which every context on a shared classpath would read.
+ */
+@SpringBootApplication(excludeName = {
+        "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
+        "org.springframework.boot.flyway.autoconfigure.FlywayEndpointAutoConfiguration"})
+@ConfigurationPropertiesScan
+@PropertySource("classpath:io/agentgateway/ingress/ingress-api-defaults.properties")
+public class IngressApplication {
+
+    /**
+     * The application as it must be started, also by a launcher that puts every module on one
+     * classpath: the web type is pinned to reactive so that another module's servlet or mail
+     * starter cannot change what this context becomes.
+     */
+    public static SpringApplication application() {
+        SpringApplication application = new SpringApplication(IngressApplication.class);
+        application.setWebApplicationType(WebApplicationType.REACTIVE);
+        return application;
+    }
+
+    public static void main(String[] args) {
+        application().run(args);
+    }
+}

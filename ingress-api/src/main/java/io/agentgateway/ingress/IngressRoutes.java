@@ -1,0 +1,50 @@
+package io.agentgateway.ingress;
+
+import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
+import io.agentgateway.ingress.admin.AuditLogHandler;
+import io.agentgateway.ingress.admin.DefaultsAdminHandler;
+import io.agentgateway.ingress.admin.MemberAdminHandler;
+import io.agentgateway.ingress.admin.NotificationSettingsHandler;
+import io.agentgateway.ingress.admin.PolicyAdminHandler;
+import io.agentgateway.ingress.admin.WorkspaceAdminHandler;
+import io.agentgateway.ingress.admin.WorkspaceStateHandler;
+import io.agentgateway.ingress.approval.ApprovalStatusHandler;
+import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
+import io.agentgateway.ingress.killswitch.KillSwitchHandler;
+import io.agentgateway.ingress.web.MethodRoutes;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/** Every path the ingress serves, in one table. Unknown paths fall through to a 404 JSON error. */
+@Configuration(proxyBeanMethods = false)
+class IngressRoutes {
+    private static final String WORKSPACE = "/admin/v1/workspaces/{workspaceId}";
+
+    @Bean
+    RouterFunction<ServerResponse> functionRoutes(EvaluateActionHandler evaluate, KillSwitchHandler killSwitch,
+                                                  ApprovalStatusHandler approvals) {
+        return MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
+                .and(MethodRoutes.path("/functions/v1/kill-switch").post(killSwitch::killSwitch).build())
+                .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build());
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> adminRoutes(WorkspaceAdminHandler workspaces, PolicyAdminHandler policies,
+                                               DefaultsAdminHandler defaults, ApiKeyAdminHandler apiKeys,
+                                               MemberAdminHandler members, NotificationSettingsHandler notifications,
+                                               WorkspaceStateHandler state, AuditLogHandler auditLog) {
+        return MethodRoutes.path("/admin/v1/workspaces").post(workspaces::create).build()
+                .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
+                .and(MethodRoutes.path(WORKSPACE + "/defaults").get(defaults::get).put(defaults::put).build())
+                .and(MethodRoutes.path(WORKSPACE + "/api-keys").get(apiKeys::list).post(apiKeys::issue).build())
+                .and(MethodRoutes.path(WORKSPACE + "/api-keys/{keyId}").delete(apiKeys::revoke).build())
+                .and(MethodRoutes.path(WORKSPACE + "/members").get(members::list).build())
+                .and(MethodRoutes.path(WORKSPACE + "/members/{userId}").put(members::set).delete(members::remove).build())
+                .and(MethodRoutes.path(WORKSPACE + "/notification-settings").get(notifications::get).put(notifications::put).build())
+                .and(MethodRoutes.path(WORKSPACE + "/kill-switch").get(state::killSwitch).build())
+                .and(MethodRoutes.path(WORKSPACE + "/audit-log").get(auditLog::query).build());
+    }
+}

@@ -1,0 +1,37 @@
+package io.agentgateway.ingress.admin;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.Uuids;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Base64;
+import java.util.UUID;
+
+/**
+ * The keyset position after the last row of a page: its {@code occurred_at} and {@code id}. Sent to
+ * clients as an opaque base64url token; its content is no contract.
+ */
+record AuditCursor(Instant occurredAt, UUID id) {
+    static final String INVALID = "cursor is invalid";
+
+    String encode() {
+        String raw = occurredAt + "|" + id;
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static AuditCursor decode(String token) {
+        try {
+            String raw = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+            int bar = raw.indexOf('|');
+            if (bar < 0) {
+                throw ApiException.badRequest(INVALID);
+            }
+            UUID id = Uuids.canonical(raw.substring(bar + 1)).map(UUID::fromString)
+                    .orElseThrow(() -> ApiException.badRequest(INVALID));
+            return new AuditCursor(Instant.parse(raw.substring(0, bar)), id);
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            throw ApiException.badRequest(INVALID);
+        }
+    }
+}

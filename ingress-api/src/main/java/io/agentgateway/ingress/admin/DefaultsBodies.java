@@ -1,0 +1,52 @@
+package io.agentgateway.ingress.admin;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.JsonFields;
+import io.agentgateway.ingress.web.WireNames;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.command.SetWorkspaceDefaults;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Validates {@code {decisions:{low:"allow",...}, approvalTtl:"PT24H"}}; either part may be left out. */
+final class DefaultsBodies {
+    private DefaultsBodies() {}
+
+    static SetWorkspaceDefaults parse(ObjectNode body) {
+        JsonFields.onlyKnownFields(body, Set.of("decisions", "approvalTtl"), "");
+        Map<RiskLevel, Decision> decisions = decisions(body.get("decisions"));
+        Duration ttl = JsonFields.optionalDuration(body, "approvalTtl");
+        if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
+            throw ApiException.badRequest("approvalTtl must be a positive ISO-8601 duration such as PT24H");
+        }
+        if (decisions.isEmpty() && ttl == null) {
+            throw ApiException.badRequest("decisions or approvalTtl is required");
+        }
+        return new SetWorkspaceDefaults(decisions, ttl);
+    }
+
+    private static Map<RiskLevel, Decision> decisions(JsonNode node) {
+        Map<RiskLevel, Decision> decisions = new EnumMap<>(RiskLevel.class);
+        if (node == null || node.isNull()) {
+            return decisions;
+        }
+        if (!node.isObject()) {
+            throw ApiException.badRequest("decisions must be an object");
+        }
+        for (Map.Entry<String, JsonNode> entry : node.properties()) {
+            RiskLevel level = RiskLevel.parse(entry.getKey()).orElseThrow(() -> ApiException.badRequest(
+                    "decisions keys must be risk levels: " + WireNames.of(RiskLevel.values())));
+            JsonNode value = entry.getValue();
+            Decision decision = (value.isString() ? Decision.parse(value.stringValue()) : Optional.<Decision>empty())
+                    .orElseThrow(() -> ApiException.badRequest("decisions." + entry.getKey() + " must be one of: " + WireNames.of(Decision.values())));
+            decisions.put(level, decision);
+        }
+        return decisions;
+    }
+}

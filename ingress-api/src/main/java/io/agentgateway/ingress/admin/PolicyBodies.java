@@ -1,0 +1,76 @@
+package io.agentgateway.ingress.admin;
+
+import static io.agentgateway.ingress.web.JsonFields.enumSet;
+import static io.agentgateway.ingress.web.JsonFields.isAbsent;
+import static io.agentgateway.ingress.web.JsonFields.onlyKnownFields;
+import static io.agentgateway.ingress.web.JsonFields.stringList;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.JsonFields;
+import io.agentgateway.ingress.web.Uuids;
+import io.agentgateway.ingress.web.WireNames;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.Policy;
+import io.agentgateway.schemas.PolicyMatch;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Tool;
+import java.util.Set;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Validates a policy body. Unknown fields are refused, in {@code match} above all: a misspelt
+ * {@code "tool"} for {@code "tools"} would otherwise silently widen a policy to every tool.
+ */
+final class PolicyBodies {
+    static final String DECISION_MESSAGE = "decision must be one of: " + WireNames.of(Decision.values());
+    private static final Set<String> FIELDS = Set.of("id", "name", "priority", "enabled", "decision", "match", "description");
+    private static final Set<String> MATCH_FIELDS =
+            Set.of("tools", "actions", "riskLevels", "agentIds", "resourceTypes", "resourceIds", "sources");
+
+    private PolicyBodies() {}
+
+    /**
+     * @param policyId   the id the policy gets (new for POST, the path's for PUT)
+     * @param idInPath   whether the id came from the path, in which case a body id must equal it
+     */
+    static Policy parse(ObjectNode body, UUID policyId, boolean idInPath) {
+        onlyKnownFields(body, FIELDS, "");
+        if (!isAbsent(body, "id")) {
+            String given = body.get("id").isString() ? body.get("id").stringValue() : null;
+            if (!idInPath) {
+                throw ApiException.badRequest("id is assigned by the server");
+            }
+            if (!Uuids.canonical(given).map(policyId.toString()::equals).orElse(false)) {
+                throw ApiException.badRequest("id must equal the policy id of the path");
+            }
+        }
+        String name = JsonFields.requiredText(body, "name", "name must be a non-empty string").strip();
+        int priority = JsonFields.requiredInt(body, "priority");
+        boolean enabled = JsonFields.optionalBoolean(body, "enabled", true);
+        Decision decision = JsonFields.requiredEnum(body, "decision", Decision::parse, DECISION_MESSAGE);
+        PolicyMatch match = match(body.get("match"));
+        String description = JsonFields.optionalString(body, "description");
+        return new Policy(policyId.toString(), name, priority, enabled, decision, match, description);
+    }
+
+    private static PolicyMatch match(JsonNode match) {
+        if (match == null || match.isNull()) {
+            return PolicyMatch.any();
+        }
+        if (!match.isObject()) {
+            throw ApiException.badRequest("match must be an object");
+        }
+        onlyKnownFields(match, MATCH_FIELDS, "match.");
+        return new PolicyMatch(
+                enumSet(match, "tools", Tool::parse, "match.tools must be an array of: " + WireNames.of(Tool.values())),
+                stringList(match, "actions", "match.actions"),
+                enumSet(match, "riskLevels", RiskLevel::parse, "match.riskLevels must be an array of: " + WireNames.of(RiskLevel.values())),
+                stringList(match, "agentIds", "match.agentIds"),
+                stringList(match, "resourceTypes", "match.resourceTypes"),
+                stringList(match, "resourceIds", "match.resourceIds"),
+                enumSet(match, "sources", ActionSource::parse, "match.sources must be an array of: " + WireNames.of(ActionSource.values())));
+    }
+}

@@ -1,0 +1,21 @@
+package io.agentgateway.ingress.approval;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import tools.jackson.databind.JsonNode;
+
+/** The approval request object of spec section 2 with ok = true, plus what the call was. */
+@JsonInclude(JsonInclude.Include.ALWAYS)
+record ApprovalView(
+        boolean ok,
+        String id,
+        String status,
+        Instant reviewedAt,
+        String reviewedBy,
+        String reviewReason,
+        JsonNode executionResult,
+        Instant expiresAt,
+        String tool,
+        String action,
+        String riskLevel,
+        Instant createdAt) {}

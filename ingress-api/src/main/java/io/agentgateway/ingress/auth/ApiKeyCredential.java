@@ -1,0 +1,21 @@
+package io.agentgateway.ingress.auth;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.ErrorMessages;
+import java.util.UUID;
+import org.springframework.web.reactive.function.server.ServerRequest;
+
+/**
+ * A syntactically valid API key from the request: the workspace it names and its hash. Whether the
+ * key is real, unexpired, unrevoked and has the scope is decided elsewhere (the decision stream for
+ * evaluations, {@link ApiKeyVerifier} for reads).
+ */
+public record ApiKeyCredential(UUID workspaceId, String keyHash) {
+
+    /** @throws ApiException 401 when the header is missing or does not carry a well-formed key */
+    public static ApiKeyCredential from(ServerRequest request) {
+        String key = BearerTokens.of(request).orElseThrow(() -> ApiException.unauthorized(ErrorMessages.INVALID_API_KEY));
+        UUID workspace = ApiKeys.parseWorkspace(key).orElseThrow(() -> ApiException.unauthorized(ErrorMessages.INVALID_API_KEY));
+        return new ApiKeyCredential(workspace, ApiKeys.hash(key));
+    }
+}

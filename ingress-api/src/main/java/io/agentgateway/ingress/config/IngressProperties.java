@@ -1,0 +1,32 @@
+package io.agentgateway.ingress.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code gateway.ingress.*}.
+ *
+ * @param replyPartition  the partition of the replies topic this instance owns; every ingress
+ *                        instance needs its own (the topic has gateway.topics.reply-partitions)
+ * @param replyTimeout    how long a request waits for the decision stream before it fails with 504
+ * @param maxBodyBytes    request bodies above this size are refused with 413
+ */
+@ConfigurationProperties("gateway.ingress")
+public record IngressProperties(
+        @DefaultValue("0") int replyPartition,
+        @DefaultValue("PT5S") Duration replyTimeout,
+        @DefaultValue("262144") int maxBodyBytes) {
+
+    public IngressProperties {
+        if (replyPartition < 0) {
+            throw new IllegalArgumentException("gateway.ingress.reply-partition must be >= 0");
+        }
+        if (replyTimeout.isZero() || replyTimeout.isNegative()) {
+            throw new IllegalArgumentException("gateway.ingress.reply-timeout must be positive");
+        }
+        if (maxBodyBytes <= 0) {
+            throw new IllegalArgumentException("gateway.ingress.max-body-bytes must be positive");
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.agentgateway.ingress.config;
+
+import io.agentgateway.schemas.TopicProvisioner;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/** {@code gateway.topics.*}: the layout used when this service has to create the topics. */
+@ConfigurationProperties("gateway.topics")
+public record TopicLayoutProperties(
+        @DefaultValue("6") int commandPartitions,
+        @DefaultValue("4") int replyPartitions,
+        @DefaultValue("1") short replicationFactor) {
+
+    public TopicProvisioner.Layout layout() {
+        return new TopicProvisioner.Layout(commandPartitions, replyPartitions, replicationFactor);
+    }
+}

@@ -1,0 +1,61 @@
+package io.agentgateway.ingress.evaluate;
+
+import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.web.CorrelationIds;
+import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.JsonBodyReader;
+import io.agentgateway.ingress.web.JsonResponses;
+import io.agentgateway.ingress.web.ReplyErrors;
+import io.agentgateway.schemas.Actor;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * POST /functions/v1/evaluate-action (spec 4.1). Order of checks: a well-formed
+ * {@code Authorization: Bearer agk_...} header (401 at once, before the body is read), then the
+ * body (415, 413, 400 in the documented field order), then the decision stream, which alone decides
+ * whether the key exists, is unexpired, unrevoked and has the {@code evaluate} scope (401) and what
+ * the decision is. No database access on this path.
+ */
+@Component
+public class EvaluateActionHandler {
+    public static final String PATH = "/functions/v1/evaluate-action";
+    static final String AGENT_HEADER = "X-Agent-Id";
+
+    private final CommandGateway gateway;
+    private final JsonBodyReader bodies;
+    private final EvaluateActionMetrics metrics;
+
+    EvaluateActionHandler(CommandGateway gateway, JsonBodyReader bodies, EvaluateActionMetrics metrics) {
+        this.gateway = gateway;
+        this.bodies = bodies;
+        this.metrics = metrics;
+    }
+
+    public Mono<ServerResponse> evaluate(ServerRequest request) {
+        long start = System.nanoTime();
+        String correlationId = CorrelationIds.of(request);
+        return Mono.defer(() -> {
+                    ApiKeyCredential key = ApiKeyCredential.from(request);
+                    String agentHeader = request.headers().firstHeader(AGENT_HEADER);
+                    return bodies.readObject(request)
+                            .map(body -> EvaluateActionRequests.parse(body, agentHeader))
+                            .flatMap(command -> gateway.send(key.workspaceId().toString(), correlationId,
+                                    Actor.apiKey(key.keyHash(), agentHeader), command));
+                })
+                .map(reply -> {
+                    ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                    if (reply.evaluation() == null || reply.evaluation().decision() == null) {
+                        // never invent a decision the stream did not make
+                        throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
+                    }
+                    return EvaluationResponse.of(reply.evaluation(), correlationId);
+                })
+                .doOnNext(response -> metrics.record(response.decision().wire(), start))
+                .doOnError(failure -> metrics.record(EvaluateActionMetrics.outcomeOf(failure), start))
+                .flatMap(JsonResponses::ok);
+    }
+}

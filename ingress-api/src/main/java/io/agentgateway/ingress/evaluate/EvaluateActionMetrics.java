@@ -1,0 +1,48 @@
+package io.agentgateway.ingress.evaluate;
+
+import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
+import io.agentgateway.ingress.gateway.DecisionTimeoutException;
+import io.agentgateway.ingress.web.ApiException;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import org.springframework.stereotype.Component;
+
+/**
+ * Timer {@code gateway.ingress.evaluate}, tagged {@code outcome} = the decision (allow, block,
+ * require_approval) or the failure (an HTTP status such as 400/401, unavailable, timeout, error).
+ */
+@Component
+class EvaluateActionMetrics {
+    static final String TIMER = "gateway.ingress.evaluate";
+
+    private final MeterRegistry registry;
+    private final ConcurrentMap<String, Timer> timers = new ConcurrentHashMap<>();
+
+    EvaluateActionMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    void record(String outcome, long startNanos) {
+        timers.computeIfAbsent(outcome, o -> Timer.builder(TIMER)
+                        .description("evaluate-action requests, from arrival to response")
+                        .tag("outcome", o)
+                        .register(registry))
+                .record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+    }
+
+    static String outcomeOf(Throwable failure) {
+        if (failure instanceof ApiException api) {
+            return Integer.toString(api.status().value());
+        }
+        if (failure instanceof DecisionServiceUnavailableException) {
+            return "unavailable";
+        }
+        if (failure instanceof DecisionTimeoutException) {
+            return "timeout";
+        }
+        return "error";
+    }
+}

@@ -1,0 +1,132 @@
+package io.agentgateway.ingress.gateway;
+
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.Reply;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.SmartLifecycle;
+import reactor.core.publisher.Mono;
+
+/**
+ * Request-reply over Kafka: publishes a command to the commands topic (keyed by workspace id, so it
+ * takes its place in the workspace's total order) and completes when the decision stream's reply
+ * for that command id arrives on this instance's reply partition.
+ *
+ * <p>Fails closed: not ready or the send fails → {@link DecisionServiceUnavailableException};
+ * no reply within the reply timeout → {@link DecisionTimeoutException}. There is no fallback answer.
+ * Nothing here blocks the calling thread: the producer's topic metadata is fetched before the
+ * gateway reports ready and is never evicted (see {@code GatewayKafkaConfigs}), so {@code send}
+ * only serializes and appends to the producer's buffer. (Only a full buffer, 32 MB of unsent
+ * commands, could make it wait, at most {@code max.block.ms}, 1 s by default.)
+ */
+public class CommandGateway implements SmartLifecycle {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+    private final Producer<String, CommandEnvelope> producer;
+    private final ReplyListener replies;
+    private final PendingReplies pending;
+    private final int replyPartition;
+    private final Duration replyTimeout;
+    private volatile boolean started;
+
+    CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
+                   int replyPartition, Duration replyTimeout) {
+        this.producer = producer;
+        this.replies = replies;
+        this.pending = pending;
+        this.replyPartition = replyPartition;
+        this.replyTimeout = replyTimeout;
+    }
+
+    /**
+     * Publishes {@code command} for {@code workspaceId} and waits for its reply.
+     * Every reply status is delivered as a value; only transport failures are errors.
+     */
+    public Mono<Reply> send(String workspaceId, String correlationId, Actor actor, Command command) {
+        return Mono.defer(() -> {
+            if (!replies.isReady()) {
+                return Mono.error(new DecisionServiceUnavailableException("command gateway not ready: " + replies.state()));
+            }
+            String commandId = UUID.randomUUID().toString();
+            CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, commandId, workspaceId,
+                    correlationId, Instant.now(), replyPartition, actor, command);
+            // registered before the send: a reply can never arrive for an unknown command id
+            Mono<Reply> reply = pending.register(commandId).asMono();
+            try {
+                producer.send(new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope), (metadata, error) -> {
+                    if (error != null) {
+                        pending.fail(commandId, new DecisionServiceUnavailableException("cannot publish command " + commandId, error));
+                    }
+                });
+            } catch (KafkaException | IllegalStateException e) {
+                pending.forget(commandId);
+                return Mono.error(new DecisionServiceUnavailableException("cannot publish command " + commandId, e));
+            }
+            // every way out removes the entry before the caller hears of it; doFinally covers cancellation
+            return reply
+                    .timeout(replyTimeout, Mono.defer(() -> {
+                        pending.forget(commandId);
+                        return Mono.error(new DecisionTimeoutException(commandId, replyTimeout));
+                    }))
+                    .doFinally(signal -> pending.forget(commandId));
+        });
+    }
+
+    /** Whether commands can be sent now: the reply position is known and the producer knows the topic. */
+    public boolean isReady() {
+        return replies.isReady();
+    }
+
+    /** Blocks until ready or until the timeout; for launchers and tests, never for request threads. */
+    public boolean awaitReady(Duration timeout) throws InterruptedException {
+        return replies.awaitReady(timeout);
+    }
+
+    /** Why the gateway is or is not ready, for the health endpoint. */
+    public String state() {
+        return replies.state();
+    }
+
+    public int replyPartition() {
+        return replyPartition;
+    }
+
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    @Override
+    public void start() {
+        replies.start();
+        started = true;
+    }
+
+    @Override
+    public void stop() {
+        started = false;
+        replies.stop(STOP_GRACE);
+        producer.close(Duration.ofSeconds(2));
+    }
+
+    @Override
+    public boolean isRunning() {
+        return started;
+    }
+
+    /**
+     * Starts before the web server accepts requests and stops after its graceful shutdown has
+     * drained them: requests in flight at shutdown still get their replies.
+     */
+    @Override
+    public int getPhase() {
+        return WebServerApplicationContext.START_STOP_LIFECYCLE_PHASE - 1;
+    }
+}

@@ -1,0 +1,39 @@
+package io.agentgateway.ingress.gateway;
+
+import io.agentgateway.ingress.config.IngressProperties;
+import io.agentgateway.ingress.config.TopicLayoutProperties;
+import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import java.util.List;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the command gateway from the standard {@code spring.kafka.*} keys and {@code gateway.*} keys. */
+@Configuration(proxyBeanMethods = false)
+class CommandGatewayConfiguration {
+
+    @Bean
+    CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics) {
+        Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
+                Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
+        String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);
+        List<Runnable> prerequisites = List.of(
+                () -> TopicProvisioner.ensureTopics(bootstrapServers, topics.layout()),
+                // fetches the commands topic's metadata now, on the listener thread, so that no
+                // request thread ever waits for it
+                () -> producer.partitionsFor(Topics.COMMANDS.name()));
+        PendingReplies pending = new PendingReplies();
+        ReplyListener replies = new ReplyListener(
+                GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
+        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout());
+    }
+
+    @Bean
+    CommandGatewayHealthIndicator commandGatewayHealthIndicator(CommandGateway gateway) {
+        return new CommandGatewayHealthIndicator(gateway);
+    }
+}

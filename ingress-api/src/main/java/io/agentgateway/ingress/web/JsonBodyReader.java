@@ -1,0 +1,65 @@
+package io.agentgateway.ingress.web;
+
+import io.agentgateway.ingress.config.IngressProperties;
+import java.util.OptionalLong;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.BodyExtractors;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads a request body as one JSON object, enforcing {@code gateway.ingress.max-body-bytes} while
+ * reading (a lying or absent Content-Length cannot make it buffer more). A Content-Type other than
+ * JSON is refused with 415; a missing Content-Type is read as JSON, as most agent HTTP clients send
+ * JSON without saying so.
+ */
+@Component
+public class JsonBodyReader {
+    private final int maxBytes;
+
+    public JsonBodyReader(IngressProperties properties) {
+        this.maxBytes = properties.maxBodyBytes();
+    }
+
+    public Mono<ObjectNode> readObject(ServerRequest request) {
+        MediaType contentType = request.headers().contentType().orElse(null);
+        if (contentType != null && !isJson(contentType)) {
+            return Mono.error(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorMessages.UNSUPPORTED_MEDIA_TYPE));
+        }
+        OptionalLong declared = request.headers().contentLength();
+        if (declared.isPresent() && declared.getAsLong() > maxBytes) {
+            return Mono.error(new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE));
+        }
+        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
+                .map(JsonBodyReader::parseObject)
+                .switchIfEmpty(Mono.error(() -> ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT)));
+    }
+
+    private static ObjectNode parseObject(DataBuffer buffer) {
+        byte[] bytes = new byte[buffer.readableByteCount()];
+        buffer.read(bytes);
+        DataBufferUtils.release(buffer);
+        JsonNode node;
+        try {
+            node = IngressJson.REQUESTS.readTree(bytes);
+        } catch (JacksonException e) {
+            throw ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT);
+        }
+        if (node instanceof ObjectNode object) {
+            return object;
+        }
+        throw ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT);
+    }
+
+    private static boolean isJson(MediaType type) {
+        return MediaType.APPLICATION_JSON.isCompatibleWith(type)
+                || ("application".equals(type.getType()) && type.getSubtype().endsWith("+json"));
+    }
+}

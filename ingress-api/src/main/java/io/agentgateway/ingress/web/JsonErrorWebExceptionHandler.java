@@ -1,0 +1,103 @@
+package io.agentgateway.ingress.web;
+
+import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
+import io.agentgateway.ingress.gateway.DecisionTimeoutException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebExceptionHandler;
+import reactor.core.publisher.Mono;
+
+/**
+ * Turns every error, expected or not, into {@code {ok:false, error, correlationId}} with the right
+ * status. Runs before Boot's own error handler (order -1) so that no HTML page, no default error
+ * attributes and never a stack trace reach a client; unexpected errors are logged here with the
+ * correlation id so that the client's id finds the log line.
+ */
+@Component
+@Order(-2)
+public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
+    private static final Logger log = LoggerFactory.getLogger(JsonErrorWebExceptionHandler.class);
+
+    private record Outcome(HttpStatus status, String error, HttpHeaders headers) {}
+
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
+        ServerHttpResponse response = exchange.getResponse();
+        if (response.isCommitted()) {
+            return Mono.error(failure);
+        }
+        String correlationId = CorrelationIds.of(exchange);
+        Outcome outcome = outcome(failure, correlationId);
+        response.setStatusCode(outcome.status());
+        HttpHeaders headers = response.getHeaders();
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        headers.set(CorrelationIds.HEADER, correlationId);
+        headers.addAll(outcome.headers());
+        byte[] body = IngressJson.RESPONSES.writeValueAsBytes(JsonResponses.ErrorBody.of(outcome.error(), correlationId));
+        DataBuffer buffer = response.bufferFactory().wrap(body);
+        return response.writeWith(Mono.just(buffer));
+    }
+
+    private Outcome outcome(Throwable failure, String correlationId) {
+        if (failure instanceof ApiException api) {
+            return new Outcome(api.status(), api.getMessage(), allowHeader(api.allowedMethods()));
+        }
+        if (failure instanceof DecisionServiceUnavailableException) {
+            log.warn("[{}] failing closed with 503: {}", correlationId, describe(failure));
+            return new Outcome(HttpStatus.SERVICE_UNAVAILABLE, ErrorMessages.UNAVAILABLE, HttpHeaders.EMPTY);
+        }
+        if (failure instanceof DecisionTimeoutException) {
+            log.warn("[{}] failing closed with 504: {}", correlationId, failure.getMessage());
+            return new Outcome(HttpStatus.GATEWAY_TIMEOUT, ErrorMessages.TIMED_OUT, HttpHeaders.EMPTY);
+        }
+        if (failure instanceof DataBufferLimitException) {
+            return new Outcome(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE, HttpHeaders.EMPTY);
+        }
+        if (failure instanceof ResponseStatusException framework) {
+            HttpStatus status = HttpStatus.resolve(framework.getStatusCode().value());
+            if (status != null && status.is4xxClientError()) {
+                return new Outcome(status, frameworkText(status), framework.getHeaders());
+            }
+        }
+        log.error("[{}] unexpected error", correlationId, failure);
+        return new Outcome(HttpStatus.INTERNAL_SERVER_ERROR, ErrorMessages.INTERNAL, HttpHeaders.EMPTY);
+    }
+
+    /** Fixed texts for the framework's own 4xx, so no internal detail leaks through its reasons. */
+    private static String frameworkText(HttpStatus status) {
+        return switch (status) {
+            case NOT_FOUND -> ErrorMessages.NOT_FOUND;
+            case METHOD_NOT_ALLOWED -> ErrorMessages.METHOD_NOT_ALLOWED;
+            case UNSUPPORTED_MEDIA_TYPE -> ErrorMessages.UNSUPPORTED_MEDIA_TYPE;
+            case PAYLOAD_TOO_LARGE -> ErrorMessages.BODY_TOO_LARGE;
+            default -> status.getReasonPhrase();
+        };
+    }
+
+    private static HttpHeaders allowHeader(List<HttpMethod> allowed) {
+        if (allowed.isEmpty()) {
+            return HttpHeaders.EMPTY;
+        }
+        HttpHeaders headers = new HttpHeaders();
+        headers.setAllow(new LinkedHashSet<>(allowed));
+        return headers;
+    }
+
+    private static String describe(Throwable failure) {
+        Throwable cause = failure.getCause();
+        return cause == null ? failure.getMessage() : failure.getMessage() + ": " + cause;
+    }
+}

@@ -1,0 +1,138 @@
+package io.agentgateway.ingress.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.ingress.config.IngressProperties;
+import io.agentgateway.ingress.config.TopicLayoutProperties;
+import io.agentgateway.ingress.support.DecisionResponder;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.Reply;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+
+/** The gateway on its own, against the real broker, with the test responder as the decision side. */
+class CommandGatewayTest {
+    private static DecisionResponder responder;
+    private static CommandGateway gateway;
+
+    @BeforeAll
+    static void start() throws InterruptedException {
+        String bootstrap = SharedTestInfra.kafka().bootstrapServers();
+        gateway = gateway(kafka(bootstrap), 1, Duration.ofSeconds(1));
+        gateway.start();
+        assertThat(gateway.awaitReady(Duration.ofSeconds(60))).as(gateway.state()).isTrue();
+        responder = new DecisionResponder(bootstrap);
+    }
+
+    @AfterAll
+    static void stop() {
+        gateway.stop();
+        responder.close();
+    }
+
+    private static CommandGateway gateway(KafkaProperties kafka, int replyPartition, Duration replyTimeout) {
+        return new CommandGatewayConfiguration().commandGateway(kafka,
+                new IngressProperties(replyPartition, replyTimeout, 1024), new TopicLayoutProperties(6, 4, (short) 1));
+    }
+
+    private static KafkaProperties kafka(String bootstrap) {
+        KafkaProperties kafka = new KafkaProperties();
+        kafka.setBootstrapServers(List.of(bootstrap));
+        return kafka;
+    }
+
+    @Test
+    void aReplyCompletesTheWaitingCommandAndLeavesNothingPending() {
+        String workspace = UUID.randomUUID().toString();
+        responder.answer(workspace, envelope -> DecisionResponder.status(envelope, ReplyStatus.CONFLICT, "exists"));
+
+        Reply reply = gateway.send(workspace, "corr-1", Actor.user("u", null), new CreateWorkspace("w")).block(Duration.ofSeconds(10));
+
+        assertThat(reply.status()).isEqualTo(ReplyStatus.CONFLICT);
+        assertThat(reply.error()).isEqualTo("exists");
+        assertThat(responder.received(workspace).get(0).replyPartition()).isEqualTo(1);
+        assertThat(responder.received(workspace).get(0).workspaceId()).isEqualTo(workspace);
+        assertThat(gateway.pendingCount()).isZero();
+    }
+
+    @Test
+    void manyConcurrentCommandsEachGetTheirOwnReply() {
+        String workspace = UUID.randomUUID().toString();
+        responder.answer(workspace, envelope -> DecisionResponder.status(envelope, ReplyStatus.INVALID,
+                ((CreateWorkspace) envelope.command()).name()));
+
+        List<String> answers = reactor.core.publisher.Flux.range(0, 50)
+                .flatMap(i -> gateway.send(workspace, "c", Actor.user("u", null), new CreateWorkspace("n" + i)).map(Reply::error))
+                .collectList().block(Duration.ofSeconds(30));
+
+        assertThat(answers).hasSize(50).doesNotHaveDuplicates();
+        assertThat(gateway.pendingCount()).isZero();
+    }
+
+    @Test
+    void noReplyInTimeIsATimeoutNeverAnAnswer() {
+        String silent = UUID.randomUUID().toString();
+
+        assertThatThrownBy(() -> gateway.send(silent, "c", Actor.user("u", null), new CreateWorkspace("w")).block(Duration.ofSeconds(10)))
+                .isInstanceOf(DecisionTimeoutException.class);
+        assertThat(gateway.pendingCount()).isZero();
+        assertThat(responder.received(silent)).hasSize(1);
+    }
+
+    @Test
+    void theHealthIndicatorIsUpWhenReady() {
+        assertThat(new CommandGatewayHealthIndicator(gateway).health().getStatus()).isEqualTo(Status.UP);
+    }
+
+    @Test
+    void aProducerThatCannotReachTheBrokerKeepsTheGatewayNotReadyAndSendsFailAtOnce() throws Exception {
+        KafkaProperties kafka = kafka(SharedTestInfra.kafka().bootstrapServers());
+        kafka.getProducer().setBootstrapServers(List.of("127.0.0.1:" + closedPort()));
+        kafka.getProducer().getProperties().put("max.block.ms", "200");
+        CommandGateway cut = gateway(kafka, 0, Duration.ofSeconds(5));
+        cut.start();
+        try {
+            assertThat(cut.awaitReady(Duration.ofSeconds(2))).isFalse();
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cut.state().startsWith("waiting for the broker"));
+
+            assertThatThrownBy(() -> cut.send(UUID.randomUUID().toString(), "c", Actor.user("u", null), new CreateWorkspace("w"))
+                    .block(Duration.ofSeconds(5)))
+                    .isInstanceOf(DecisionServiceUnavailableException.class);
+            assertThat(new CommandGatewayHealthIndicator(cut).health().getStatus()).isEqualTo(Status.DOWN);
+            assertThat(cut.pendingCount()).isZero();
+        } finally {
+            cut.stop();
+        }
+    }
+
+    @Test
+    void aReplyPartitionTheTopicDoesNotHaveKeepsTheGatewayNotReady() throws Exception {
+        CommandGateway cut = gateway(kafka(SharedTestInfra.kafka().bootstrapServers()), 99, Duration.ofSeconds(5));
+        cut.start();
+        try {
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cut.state().contains("reply-partition=99"));
+            assertThat(cut.isReady()).isFalse();
+        } finally {
+            cut.stop();
+        }
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.agentgateway.ingress.support;
+
+import io.agentgateway.embedded.EmbeddedPostgresServer;
+import io.agentgateway.embedded.SharedTestInfra;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.flywaydb.core.Flyway;
+
+/** A fresh database on the shared PostgreSQL with the projector's read-model schema applied, as the projector would. */
+public final class TestDatabase {
+    /** The projector owns the schema; the tests read it from its module rather than keep a copy. */
+    private static final Path MIGRATIONS = Path.of("../projector/src/main/resources/db/migration/projector").toAbsolutePath().normalize();
+
+    public final String url;
+    public final String username;
+    public final String password;
+
+    private TestDatabase(String url, String username, String password) {
+        this.url = url;
+        this.username = username;
+        this.password = password;
+    }
+
+    public static TestDatabase create() {
+        if (!Files.isDirectory(MIGRATIONS)) {
+            throw new IllegalStateException("projector migrations not found at " + MIGRATIONS);
+        }
+        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
+        String url = postgres.createDatabase("ingress");
+        Flyway.configure()
+                .dataSource(url, postgres.username(), postgres.password())
+                .locations("filesystem:" + MIGRATIONS)
+                .load()
+                .migrate();
+        return new TestDatabase(url, postgres.username(), postgres.password());
+    }
+}

@@ -1,0 +1,81 @@
+package io.agentgateway.ingress.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.ingress.auth.ApiKeys;
+import io.agentgateway.ingress.support.RunningIngress;
+import io.agentgateway.ingress.support.SharedIngress;
+import io.agentgateway.ingress.support.TestHttp;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** What every endpoint shares: JSON errors, correlation ids, health. */
+class HttpEdgeTest {
+    private static RunningIngress ingress;
+
+    @BeforeAll
+    static void startIngress() {
+        ingress = SharedIngress.ingress();
+    }
+
+    @Test
+    void anUnknownPathIsA404JsonError() {
+        TestHttp.Response response = ingress.http.get("/functions/v1/no-such-function").send();
+
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.headers().first("Content-Type")).startsWith("application/json");
+        assertThat(response.json().get("ok").booleanValue()).isFalse();
+        assertThat(response.error()).isEqualTo("Not found");
+        assertThat(response.json().get("correlationId").asString()).isEqualTo(response.headers().first("X-Correlation-Id"));
+    }
+
+    @Test
+    void aUuidCorrelationIdIsEchoedAndAnythingElseReplaced() {
+        String mine = UUID.randomUUID().toString();
+
+        TestHttp.Response echoed = ingress.http.get("/nowhere").header("X-Correlation-Id", mine).send();
+        TestHttp.Response replaced = ingress.http.get("/nowhere").header("X-Correlation-Id", "<script>").send();
+        TestHttp.Response generated = ingress.http.get("/nowhere").send();
+
+        assertThat(echoed.headers().first("X-Correlation-Id")).isEqualTo(mine);
+        assertThat(echoed.json().get("correlationId").asString()).isEqualTo(mine);
+        assertThat(replaced.headers().first("X-Correlation-Id")).isNotEqualTo("<script>").matches("[0-9a-f-]{36}");
+        assertThat(generated.headers().first("X-Correlation-Id")).matches("[0-9a-f-]{36}");
+    }
+
+    @Test
+    void aChunkedBodyOverTheLimitIs413() throws Exception {
+        // no Content-Length: the limit must hold while reading
+        byte[] body = ("{\"tool\":\"mcp\",\"action\":\"a.b\",\"riskLevel\":\"low\",\"payload\":{\"x\":\"" + "y".repeat(8000) + "\"}}")
+                .getBytes(StandardCharsets.UTF_8);
+        String url = ingress.context.getEnvironment().getProperty("local.server.port");
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + url + "/functions/v1/evaluate-action"))
+                .header("Authorization", "Bearer " + ApiKeys.generate(UUID.randomUUID()))
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)))
+                .build();
+
+        HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(response.body()).contains("\"error\":\"Request body too large\"");
+    }
+
+    @Test
+    void healthIsUpOnceTheGatewayIsReady() {
+        TestHttp.Response response = ingress.http.get("/actuator/health").send();
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().get("status").asString()).isEqualTo("UP");
+    }
+}

@@ -1,0 +1,225 @@
+package io.agentgateway.launcher;
+
+import io.agentgateway.decision.DecisionStreamApplication;
+import io.agentgateway.embedded.EmbeddedKafkaBroker;
+import io.agentgateway.embedded.EmbeddedPostgresServer;
+import io.agentgateway.ingress.IngressApplication;
+import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.notifier.NotifierApplication;
+import io.agentgateway.projector.ProjectorApplication;
+import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.decision.config.DecisionStreamLifecycle;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The whole gateway in one process: a Kafka broker and a PostgreSQL (embedded unless external ones
+ * are configured) and each module as its own Spring application context, exactly as each would run
+ * in its own container. Contexts start in dependency order: the projector first (it migrates the
+ * read models), the decision stream before the ingress (the ingress serves only once decisions can
+ * be made).
+ */
+public final class EmbeddedGateway implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
+    private static final String DATABASE = "gateway";
+
+    private final LauncherSettings settings;
+    private final LocalSecrets secrets;
+    private EmbeddedKafkaBroker kafka;
+    private EmbeddedPostgresServer postgres;
+    private String bootstrapServers;
+    private String jdbcUrl;
+    private ConfigurableApplicationContext projector;
+    private ConfigurableApplicationContext notifier;
+    private ConfigurableApplicationContext decisionStream;
+    private ConfigurableApplicationContext ingress;
+    private Map<String, String> extraProperties = Map.of();
+
+    private EmbeddedGateway(LauncherSettings settings) {
+        this.settings = settings;
+        this.secrets = LocalSecrets.loadOrCreate(settings.dataDir());
+    }
+
+    public static EmbeddedGateway start(LauncherSettings settings) {
+        return start(settings, Map.of());
+    }
+
+    /** @param extraProperties Spring properties given to every module (tests: timeouts, SMTP port) */
+    public static EmbeddedGateway start(LauncherSettings settings, Map<String, String> extraProperties) {
+        EmbeddedGateway gateway = new EmbeddedGateway(settings);
+        gateway.extraProperties = Map.copyOf(extraProperties);
+        try {
+            gateway.startInfrastructure();
+            gateway.startModules();
+            return gateway;
+        } catch (RuntimeException e) {
+            gateway.close();
+            throw e;
+        }
+    }
+
+    private void startInfrastructure() {
+        if (settings.externalKafka().isPresent()) {
+            bootstrapServers = settings.externalKafka().get();
+        } else {
+            kafka = EmbeddedKafkaBroker.start(dataDir("kafka"), settings.kafkaPort());
+            bootstrapServers = kafka.bootstrapServers();
+        }
+        if (settings.externalPostgres().isPresent()) {
+            jdbcUrl = settings.externalPostgres().get();
+        } else {
+            postgres = EmbeddedPostgresServer.start(dataDir("postgres"), settings.postgresPort());
+            jdbcUrl = postgres.ensureDatabase(DATABASE);
+        }
+        TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(
+                intProperty("gateway.topics.command-partitions", 6), intProperty("gateway.topics.reply-partitions", 4), (short) 1));
+    }
+
+    /** Null (a self-cleaning temporary directory) when the data is throwaway. */
+    private java.nio.file.Path dataDir(String part) {
+        return settings.temporaryData() ? null : settings.dataDir().resolve(part);
+    }
+
+    private void startModules() {
+        projector = run("projector", ProjectorApplication.application()::run, Map.of());
+        notifier = run("notifier", NotifierApplication.application()::run, mailDefaults());
+        startDecisionStream();
+        Map<String, String> web = new LinkedHashMap<>();
+        web.put("server.port", Integer.toString(settings.httpPort()));
+        web.put("server.address", System.getProperty("SERVER_ADDRESS", "127.0.0.1"));
+        ingress = run("ingress-api", IngressApplication.application()::run, web);
+        try {
+            if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
+                throw new IllegalStateException("the ingress could not reach its reply partition within 60 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the ingress was starting", e);
+        }
+        log.info("Gateway ready at {}", baseUrl());
+    }
+
+    /** Starts the decision stream (again); returns once its Kafka Streams instance is RUNNING. */
+    public void startDecisionStream() {
+        startDecisionStream(Map.of());
+    }
+
+    /** @param overrides properties for this start only, e.g. the processing guarantee */
+    public synchronized void startDecisionStream(Map<String, String> overrides) {
+        if (decisionStream == null) {
+            Map<String, String> props = new LinkedHashMap<>(overrides);
+            props.putIfAbsent("gateway.decision.state-dir", settings.dataDir().toAbsolutePath().resolve("streams").toString());
+            decisionStream = run("decision-stream", DecisionStreamApplication.builder()::run, props);
+            decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
+        }
+    }
+
+    /** Stops the decision stream as a crash or a deploy would; commands wait in the log meanwhile. */
+    public synchronized void stopDecisionStream() {
+        if (decisionStream != null) {
+            decisionStream.close();
+            decisionStream = null;
+        }
+    }
+
+    /**
+     * Without SMTP settings the embedded default still starts: mail goes to port 25 on loopback, and
+     * undeliverable alerts end on the dead-letter topic after their retries (set SPRING_MAIL_HOST).
+     */
+    private Map<String, String> mailDefaults() {
+        Map<String, String> mail = new LinkedHashMap<>();
+        if (System.getenv("SPRING_MAIL_HOST") == null && System.getProperty("spring.mail.host") == null
+                && !extraProperties.containsKey("spring.mail.host")) {
+            mail.put("spring.mail.host", "127.0.0.1");
+        }
+        return mail;
+    }
+
+    private ConfigurableApplicationContext run(String module, Function<String[], ConfigurableApplicationContext> starter,
+            Map<String, String> moduleProperties) {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("spring.main.banner-mode", "off");
+        props.put("spring.kafka.bootstrap-servers", bootstrapServers);
+        props.put("spring.datasource.url", jdbcUrl);
+        props.put("spring.datasource.username", settings.postgresUser());
+        props.put("spring.datasource.password", settings.postgresPassword());
+        props.put("gateway.auth.jwt.hs256-secret", secrets.jwtSecret());
+        props.put("gateway.secrets.key", secrets.secretsKey());
+        props.putAll(extraProperties);
+        props.putAll(moduleProperties);
+        // as command-line arguments: they outrank each module's own configuration file
+        List<String> args = new ArrayList<>();
+        props.forEach((k, v) -> args.add("--" + k + "=" + v));
+        log.info("Starting {}", module);
+        return starter.apply(args.toArray(String[]::new));
+    }
+
+    private int intProperty(String key, int fallback) {
+        return Integer.parseInt(extraProperties.getOrDefault(key, Integer.toString(fallback)));
+    }
+
+    public String baseUrl() {
+        int port = ((WebServerApplicationContext) ingress).getWebServer().getPort();
+        return "http://127.0.0.1:" + port;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    public String postgresUser() {
+        return settings.postgresUser();
+    }
+
+    public String postgresPassword() {
+        return settings.postgresPassword();
+    }
+
+    public LocalSecrets secrets() {
+        return secrets;
+    }
+
+    public LauncherSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public synchronized void close() {
+        // the reverse of the start order: stop taking requests first, the broker last
+        closeQuietly(ingress);
+        closeQuietly(decisionStream);
+        closeQuietly(notifier);
+        closeQuietly(projector);
+        ingress = decisionStream = notifier = projector = null;
+        if (kafka != null) {
+            kafka.close();
+            kafka = null;
+        }
+        if (postgres != null) {
+            postgres.close();
+            postgres = null;
+        }
+    }
+
+    private static void closeQuietly(ConfigurableApplicationContext context) {
+        if (context != null) {
+            try {
+                context.close();
+            } catch (RuntimeException e) {
+                log.warn("A module did not stop cleanly: {}", e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.agentgateway.launcher;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code java -jar launcher/target/launcher-*-exec.jar}: the embedded default. Starts a real Kafka
+ * broker and a real PostgreSQL in this process (or uses external ones named by
+ * SPRING_KAFKA_BOOTSTRAP_SERVERS / SPRING_DATASOURCE_URL) and every gateway module, seeds a demo
+ * workspace on first start, and runs until interrupted.
+ */
+public final class GatewayLauncher {
+    private GatewayLauncher() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        LauncherSettings settings = LauncherSettings.fromEnvironment();
+        EmbeddedGateway gateway = EmbeddedGateway.start(settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            gateway.close();
+            stopped.countDown();
+        }, "gateway-shutdown"));
+        if (settings.seedDemo()) {
+            DemoWorkspaceSeeder.seedOnce(gateway);
+        }
+        System.out.println("Agent action gateway running at " + gateway.baseUrl() + " (Ctrl-C to stop)");
+        stopped.await();
+    }
+}

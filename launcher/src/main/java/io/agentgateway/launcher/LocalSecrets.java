@@ -1,0 +1,66 @@
+package io.agentgateway.launcher;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Properties;
+
+/**
+ * The embedded default's two secrets: the HS256 key that signs user JWTs and the AES-256 key that
+ * seals secrets in events and tables. Generated on first start into {@code secrets.properties}
+ * (owner-only permissions) so restarts keep working tokens and readable sealed values; the
+ * environment variables GATEWAY_AUTH_JWT_HS256_SECRET and GATEWAY_SECRETS_KEY take precedence.
+ */
+public record LocalSecrets(String jwtSecret, String secretsKey) {
+
+    static LocalSecrets loadOrCreate(Path dataDir) {
+        Path file = dataDir.resolve("secrets.properties");
+        Properties props = new Properties();
+        try {
+            if (Files.exists(file)) {
+                try (Reader in = Files.newBufferedReader(file)) {
+                    props.load(in);
+                }
+            } else {
+                props.setProperty("jwt-hs256-secret", randomBase64(48));
+                props.setProperty("secrets-key", randomBase64(32));
+                Files.createDirectories(dataDir);
+                try (Writer out = Files.newBufferedWriter(file)) {
+                    props.store(out, "generated on first start; keep private");
+                }
+                try {
+                    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+                } catch (UnsupportedOperationException ignored) {
+                    // not a POSIX file system
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read or write " + file, e);
+        }
+        return new LocalSecrets(
+                override("GATEWAY_AUTH_JWT_HS256_SECRET", props.getProperty("jwt-hs256-secret")),
+                override("GATEWAY_SECRETS_KEY", props.getProperty("secrets-key")));
+    }
+
+    private static String override(String name, String fallback) {
+        String v = System.getProperty(name, System.getenv(name));
+        return v == null || v.isBlank() ? fallback : v;
+    }
+
+    private static String randomBase64(int bytes) {
+        byte[] b = new byte[bytes];
+        new SecureRandom().nextBytes(b);
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    @Override
+    public String toString() {
+        return "LocalSecrets[redacted]";
+    }
+}

@@ -1,0 +1,96 @@
+package io.agentgateway.launcher;
+
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import io.agentgateway.embedded.FreePorts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The whole embedded gateway, started once per test JVM exactly as the launcher starts it (real
+ * broker, real PostgreSQL, every module), plus a real SMTP server (GreenMail) the notifier sends to.
+ * Tests isolate themselves by creating their own workspace.
+ */
+final class GatewayHarness {
+    static final Duration REPLY_TIMEOUT = Duration.ofSeconds(3);
+
+    private static EmbeddedGateway gateway;
+    private static GreenMail smtp;
+
+    private GatewayHarness() {}
+
+    static synchronized EmbeddedGateway gateway() {
+        if (gateway == null) {
+            try {
+                Path dataDir = Files.createTempDirectory("gateway-e2e-");
+                int smtpPort = FreePorts.pick();
+                smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+                smtp.start();
+                gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), Map.of(
+                        "gateway.ingress.reply-timeout", "PT" + REPLY_TIMEOUT.toSeconds() + "S",
+                        "spring.mail.host", "127.0.0.1",
+                        "spring.mail.port", Integer.toString(smtpPort),
+                        "gateway.notifier.initial-backoff", "PT0.2S",
+                        "gateway.decision.payload-excerpt-bytes", "4096"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    gateway.close();
+                    smtp.stop();
+                }, "stop-e2e-gateway"));
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return gateway;
+    }
+
+    static GreenMail smtp() {
+        gateway();
+        return smtp;
+    }
+
+    static GatewayHttpClient client() {
+        return new GatewayHttpClient(gateway().baseUrl());
+    }
+
+    static Connection db() throws SQLException {
+        EmbeddedGateway g = gateway();
+        return DriverManager.getConnection(g.jdbcUrl(), g.postgresUser(), g.postgresPassword());
+    }
+
+    static String jwt(String userId, String email) {
+        return DevJwts.sign(gateway().secrets().jwtSecret(), userId, email, Duration.ofHours(1));
+    }
+
+    /** A fresh workspace with its owner and an API key of every scope. */
+    record TestWorkspace(String id, String ownerId, String ownerEmail, String ownerJwt, String apiKey) {}
+
+    static TestWorkspace newWorkspace() {
+        String ownerId = "owner-" + UUID.randomUUID();
+        String email = ownerId + "@test.local";
+        String jwt = jwt(ownerId, email);
+        var created = WorkspaceBootstrap.create(client(), jwt, "ws " + ownerId, List.of("evaluate", "mcp", "proxy"));
+        return new TestWorkspace(created.workspaceId(), ownerId, email, jwt, created.apiKey());
+    }
+
+    static GatewayHttpClient.Response evaluate(TestWorkspace ws, Map<String, Object> body) {
+        return client().send("POST", "/functions/v1/evaluate-action", ws.apiKey(), body);
+    }
+
+    static Map<String, Object> action(String tool, String action, String risk) {
+        return Map.of("tool", tool, "action", action, "riskLevel", risk, "agentId", "agent-1");
+    }
+
+    static GatewayHttpClient.Response killSwitch(TestWorkspace ws, String action, String tool) {
+        Map<String, Object> body = tool == null
+                ? Map.of("workspaceId", ws.id(), "action", action)
+                : Map.of("workspaceId", ws.id(), "action", action, "tool", tool);
+        return client().send("POST", "/functions/v1/kill-switch", ws.ownerJwt(), body);
+    }
+}

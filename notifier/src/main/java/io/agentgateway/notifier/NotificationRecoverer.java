@@ -1,0 +1,69 @@
+package io.agentgateway.notifier;
+
+import io.agentgateway.notifier.channel.Channel;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.listener.ConsumerAwareRecordRecoverer;
+import org.springframework.kafka.support.serializer.DeserializationException;
+
+/**
+ * What happens to a record once retrying is over. A record that is not a readable notification is
+ * skipped (logged and counted): the dead-letter topic holds notifications, and a replay of garbage
+ * could never succeed. Every other record is handed to the dead-letter publisher.
+ */
+public class NotificationRecoverer implements ConsumerAwareRecordRecoverer {
+    private static final Logger log = LoggerFactory.getLogger(NotificationRecoverer.class);
+
+    private final ConsumerAwareRecordRecoverer deadLetterPublisher;
+    private final DeliveryMetrics metrics;
+
+    public NotificationRecoverer(ConsumerAwareRecordRecoverer deadLetterPublisher, DeliveryMetrics metrics) {
+        this.deadLetterPublisher = deadLetterPublisher;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void accept(ConsumerRecord<?, ?> record, Consumer<?, ?> consumer, Exception exception) {
+        String position = NotificationListener.position(record);
+        if (isUnreadable(exception)) {
+            log.warn("skipping record {}: not a readable notification ({})", position, rootMessage(exception));
+            metrics.skippedUnreadable();
+            return;
+        }
+        deadLetterPublisher.accept(record, consumer, exception);
+        Set<Channel> failed = deliveryFailure(exception).map(NotificationDeliveryException::failedChannels).orElse(Set.of());
+        failed.forEach(metrics::deadLettered);
+        log.error("record {} dead-lettered after its last attempt: {}", position,
+                deliveryFailure(exception).map(NotificationDeliveryException::failureSummary).orElse(rootMessage(exception)));
+    }
+
+    static Optional<NotificationDeliveryException> deliveryFailure(Throwable exception) {
+        for (Throwable t = exception; t != null; t = t.getCause()) {
+            if (t instanceof NotificationDeliveryException failure) {
+                return Optional.of(failure);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isUnreadable(Throwable exception) {
+        for (Throwable t = exception; t != null; t = t.getCause()) {
+            if (t instanceof DeserializationException || t instanceof InvalidNotificationException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable exception) {
+        Throwable root = exception;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+}

@@ -1,0 +1,57 @@
+package io.agentgateway.notifier;
+
+import io.agentgateway.notifier.channel.ChannelSender;
+import io.agentgateway.notifier.channel.ChatWebhookSender;
+import io.agentgateway.notifier.channel.EmailSender;
+import io.agentgateway.notifier.ledger.DeliveryLedger;
+import io.agentgateway.schemas.secret.SecretBox;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.mail.javamail.JavaMailSender;
+
+/** The channels and the dispatcher that drives them. */
+@Configuration(proxyBeanMethods = false)
+class NotifierDeliveryConfiguration {
+
+    @Bean
+    SecretBox secretBox(SecretsProperties secrets) {
+        try {
+            return SecretBox.fromBase64Key(secrets.key());
+        } catch (IllegalArgumentException e) {
+            // the cause's message says what is wrong with the key without showing it
+            throw new IllegalStateException(
+                    "gateway.secrets.key must be set to base64 of 32 random bytes (openssl rand -base64 32): " + e.getMessage());
+        }
+    }
+
+    @Bean
+    EmailSender emailSender(ObjectProvider<JavaMailSender> mailSender, NotifierProperties properties) {
+        JavaMailSender sender = mailSender.getIfAvailable(() -> {
+            throw new IllegalStateException("spring.mail.host is not set: the notifier needs an SMTP server to send email");
+        });
+        return new EmailSender(sender, properties.mailFrom());
+    }
+
+    @Bean
+    ChatWebhookSender chatWebhookSender(SecretBox secretBox, NotifierProperties properties) {
+        return new ChatWebhookSender(secretBox, properties.chatConnectTimeout(), properties.chatRequestTimeout());
+    }
+
+    @Bean
+    DeliveryMetrics deliveryMetrics(MeterRegistry registry) {
+        return new DeliveryMetrics(registry);
+    }
+
+    @Bean
+    NotificationDispatcher notificationDispatcher(List<ChannelSender> senders, DeliveryLedger ledger, DeliveryMetrics metrics) {
+        return new NotificationDispatcher(senders, ledger, metrics);
+    }
+
+    @Bean
+    NotificationListener notificationListener(NotificationDispatcher dispatcher) {
+        return new NotificationListener(dispatcher);
+    }
+}

@@ -1,0 +1,121 @@
+package io.agentgateway.notifier;
+
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.event.NotificationRequested;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.KafkaException;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+
+/**
+ * The notifications consumer: one listener container in group {@code gateway.notifier.group-id},
+ * retries with exponential back-off, then the dead-letter topic. Clients are built from the
+ * standard {@code spring.kafka.*} properties with the serdes of the {@link Topics} registry.
+ */
+@Configuration(proxyBeanMethods = false)
+class NotifierKafkaConfiguration {
+    /** Which channels were still failing when the record was dead-lettered, e.g. {@code chat}. */
+    static final String FAILED_CHANNELS_HEADER = "gateway-failed-channels";
+    /** Why, per channel, e.g. {@code chat: chat webhook answered HTTP 500}. */
+    static final String DELIVERY_ERROR_HEADER = "gateway-delivery-error";
+
+    @Bean
+    GatewayTopics gatewayTopics(KafkaProperties kafka, TopicLayoutProperties topics) {
+        return GatewayTopics.ensure(String.join(",", kafka.getBootstrapServers()), topics.layout());
+    }
+
+    @Bean
+    DefaultKafkaProducerFactory<String, NotificationRequested> deadLetterProducerFactory(KafkaProperties kafka) {
+        return new DefaultKafkaProducerFactory<>(kafka.buildProducerProperties(),
+                Topics.NOTIFICATIONS_DEAD_LETTER.keySerde().serializer(),
+                Topics.NOTIFICATIONS_DEAD_LETTER.valueSerde().serializer());
+    }
+
+    @Bean
+    KafkaTemplate<String, NotificationRequested> deadLetterTemplate(
+            ProducerFactory<String, NotificationRequested> deadLetterProducerFactory) {
+        return new KafkaTemplate<>(deadLetterProducerFactory);
+    }
+
+    @Bean
+    ConcurrentMessageListenerContainer<String, NotificationRequested> notificationListenerContainer(
+            KafkaProperties kafka, NotifierProperties properties, GatewayTopics gatewayTopics,
+            NotificationListener listener, KafkaTemplate<String, NotificationRequested> deadLetterTemplate,
+            DeliveryMetrics metrics) {
+        ContainerProperties containerProperties = new ContainerProperties(Topics.NOTIFICATIONS.name());
+        containerProperties.setGroupId(properties.groupId());
+        // commit after every record: a notification is slow work, and a small replay after a crash
+        // is all the ledger then has to absorb
+        containerProperties.setAckMode(ContainerProperties.AckMode.RECORD);
+        containerProperties.setMessageListener(listener);
+        ConcurrentMessageListenerContainer<String, NotificationRequested> container =
+                new ConcurrentMessageListenerContainer<>(consumerFactory(kafka), containerProperties);
+        container.setConcurrency(properties.concurrency());
+        container.setCommonErrorHandler(errorHandler(properties, deadLetterTemplate, metrics));
+        return container;
+    }
+
+    private static DefaultKafkaConsumerFactory<String, NotificationRequested> consumerFactory(KafkaProperties kafka) {
+        Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
+        // a notification requested before this group first ran is still owed to someone
+        config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // never deliver a notification whose transaction was aborted (exactly-once decision stream)
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // a record that does not parse reaches the error handler as a DeserializationException
+        // instead of failing every poll of its partition
+        return new DefaultKafkaConsumerFactory<>(config,
+                new ErrorHandlingDeserializer<>(Topics.NOTIFICATIONS.keySerde().deserializer()),
+                new ErrorHandlingDeserializer<>(Topics.NOTIFICATIONS.valueSerde().deserializer()));
+    }
+
+    private static DefaultErrorHandler errorHandler(NotifierProperties properties,
+            KafkaTemplate<String, NotificationRequested> deadLetterTemplate, DeliveryMetrics metrics) {
+        // The dead-letter topic has its own partition count (1); the default resolver would reuse the
+        // source partition, which does not exist there. A negative partition lets the producer choose
+        // by key, which is right for any partition count.
+        DeadLetterPublishingRecoverer deadLetterPublisher = new DeadLetterPublishingRecoverer(deadLetterTemplate,
+                (record, exception) -> new TopicPartition(Topics.NOTIFICATIONS_DEAD_LETTER.name(), -1));
+        deadLetterPublisher.setHeadersFunction((record, exception) -> deliveryErrorHeaders(exception));
+
+        ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(properties.maxAttempts() - 1);
+        backOff.setInitialInterval(properties.initialBackoff().toMillis());
+        backOff.setMultiplier(properties.backoffMultiplier());
+        backOff.setMaxInterval(properties.maxBackoff().toMillis());
+
+        DefaultErrorHandler handler = new DefaultErrorHandler(new NotificationRecoverer(deadLetterPublisher, metrics), backOff);
+        handler.addNotRetryableExceptions(InvalidNotificationException.class);
+        // every failed attempt is already logged by the dispatcher with its reason
+        handler.setLogLevel(KafkaException.Level.DEBUG);
+        return handler;
+    }
+
+    /** Our own headers next to spring-kafka's {@code kafka_dlt-exception-*}: which channel failed, and why. */
+    static Headers deliveryErrorHeaders(Exception exception) {
+        RecordHeaders headers = new RecordHeaders();
+        NotificationRecoverer.deliveryFailure(exception).ifPresent(failure -> {
+            String channels = failure.failedChannels().stream().map(c -> c.wireName()).collect(Collectors.joining(","));
+            headers.add(FAILED_CHANNELS_HEADER, channels.getBytes(StandardCharsets.UTF_8));
+            headers.add(DELIVERY_ERROR_HEADER, failure.failureSummary().getBytes(StandardCharsets.UTF_8));
+        });
+        return headers;
+    }
+}

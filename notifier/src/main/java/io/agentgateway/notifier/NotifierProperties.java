@@ -1,0 +1,43 @@
+package io.agentgateway.notifier;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The notifier's own settings ({@code gateway.notifier.*}).
+ *
+ * @param groupId            Kafka consumer group of the notifications topic
+ * @param mailFrom           sender address of every email
+ * @param maxAttempts        delivery attempts of one notification (the first one included) before it is dead-lettered
+ * @param initialBackoff     wait before the first retry
+ * @param backoffMultiplier  growth of the wait between retries
+ * @param maxBackoff         longest wait between two retries
+ * @param chatConnectTimeout how long to wait for the chat webhook's TCP/TLS connection
+ * @param chatRequestTimeout how long to wait for the chat webhook's answer once the request is sent
+ * @param concurrency        consumer threads; notifications of one workspace are always handled in order by one of them
+ */
+@ConfigurationProperties("gateway.notifier")
+public record NotifierProperties(
+        @DefaultValue("gateway-notifier") String groupId,
+        @DefaultValue("gateway@localhost") String mailFrom,
+        @DefaultValue("5") int maxAttempts,
+        @DefaultValue("PT1S") Duration initialBackoff,
+        @DefaultValue("2.0") double backoffMultiplier,
+        @DefaultValue("PT1M") Duration maxBackoff,
+        @DefaultValue("PT5S") Duration chatConnectTimeout,
+        @DefaultValue("PT10S") Duration chatRequestTimeout,
+        @DefaultValue("1") int concurrency) {
+
+    public NotifierProperties {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("gateway.notifier.max-attempts must be at least 1, was " + maxAttempts);
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("gateway.notifier.concurrency must be at least 1, was " + concurrency);
+        }
+        if (backoffMultiplier < 1.0) {
+            throw new IllegalArgumentException("gateway.notifier.backoff-multiplier must be at least 1, was " + backoffMultiplier);
+        }
+    }
+}

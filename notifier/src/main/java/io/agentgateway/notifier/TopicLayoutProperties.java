@@ -1,0 +1,17 @@
+package io.agentgateway.notifier;
+
+import io.agentgateway.schemas.TopicProvisioner;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/** The topic layout every module creates at start-up if the topics are missing ({@code gateway.topics.*}). */
+@ConfigurationProperties("gateway.topics")
+public record TopicLayoutProperties(
+        @DefaultValue("6") int commandPartitions,
+        @DefaultValue("4") int replyPartitions,
+        @DefaultValue("1") short replicationFactor) {
+
+    public TopicProvisioner.Layout layout() {
+        return new TopicProvisioner.Layout(commandPartitions, replyPartitions, replicationFactor);
+    }
+}

@@ -1,0 +1,422 @@
+package io.agentgateway.notifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.agentgateway.embedded.EmbeddedKafkaBroker;
+import io.agentgateway.embedded.EmbeddedPostgresServer;
+import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.notifier.ledger.DeliveryStatus;
+import io.agentgateway.notifier.testing.ChatWebhookServer;
+import io.agentgateway.notifier.testing.Notifications;
+import io.agentgateway.notifier.testing.SmtpServer;
+import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.secret.SecretBox;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.mail.Message;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.mail.javamail.JavaMailSender;
+import org.springframework.mail.javamail.JavaMailSenderImpl;
+
+/**
+ * The notifier application end to end: a real broker, a real PostgreSQL, GreenMail as the SMTP
+ * server and a JDK HTTP server as the chat webhook. Every test uses its own workspace (so its own
+ * key and partition order), its own recipients and its own webhook path.
+ */
+class NotifierDeliveryTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int MAX_ATTEMPTS = 4;
+
+    private static SmtpServer smtp;
+    private static ChatWebhookServer chat;
+    private static SecretBox secretBox;
+    private static ConfigurableApplicationContext notifier;
+    private static KafkaProducer<String, NotificationRequested> producer;
+    private static KafkaProducer<String, byte[]> rawProducer;
+    private static JdbcClient jdbc;
+    private static String bootstrapServers;
+
+    @BeforeAll
+    static void startNotifier() throws Exception {
+        EmbeddedKafkaBroker kafka = SharedTestInfra.kafka();
+        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
+        bootstrapServers = kafka.bootstrapServers();
+        smtp = SmtpServer.start();
+        chat = ChatWebhookServer.start();
+        String key = Notifications.newSecretKey();
+        secretBox = SecretBox.fromBase64Key(key);
+        String groupId = "notifier-test-" + UUID.randomUUID();
+        startGroupAtEndOfNotifications(groupId);
+
+        notifier = NotifierApplication.application().run(
+                "--spring.main.banner-mode=off",
+                "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                "--spring.datasource.url=" + postgres.createDatabase("notifier_e2e"),
+                "--spring.datasource.username=" + postgres.username(),
+                "--spring.datasource.password=" + postgres.password(),
+                "--spring.datasource.hikari.maximum-pool-size=3",
+                "--spring.mail.host=127.0.0.1",
+                "--spring.mail.port=" + smtp.port(),
+                "--gateway.secrets.key=" + key,
+                "--gateway.notifier.group-id=" + groupId,
+                "--gateway.notifier.mail-from=gateway@example.test",
+                "--gateway.notifier.max-attempts=" + MAX_ATTEMPTS,
+                "--gateway.notifier.initial-backoff=PT0.02S",
+                "--gateway.notifier.max-backoff=PT0.1S",
+                // a retry seeks back; without this the consumer first sits out its pending fetch (500 ms)
+                "--spring.kafka.consumer.fetch-max-wait=50ms");
+        jdbc = JdbcClient.create(notifier.getBean(DataSource.class));
+
+        Map<String, Object> producerConfig = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        producer = new KafkaProducer<>(producerConfig,
+                Topics.NOTIFICATIONS.keySerde().serializer(), Topics.NOTIFICATIONS.valueSerde().serializer());
+        rawProducer = new KafkaProducer<>(producerConfig, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    @AfterAll
+    static void stopNotifier() {
+        if (producer != null) {
+            producer.close();
+            rawProducer.close();
+        }
+        if (notifier != null) {
+            notifier.close();
+        }
+        if (chat != null) {
+            chat.close();
+        }
+        if (smtp != null) {
+            smtp.close();
+        }
+    }
+
+    @Test
+    void deliversTheEmailToEveryRecipientAndPostsToTheChatWebhook() {
+        String workspace = newWorkspace();
+        String alice = newAddress("alice");
+        String bob = newAddress("bob");
+        String hook = newHookPath();
+        NotificationRequested notification = Notifications.killSwitch(workspace, List.of(alice, bob), sealed(hook));
+
+        publish(notification);
+
+        await().atMost(WAIT).untilAsserted(() -> {
+            assertThat(smtp.mailbox(alice)).hasSize(1);
+            assertThat(smtp.mailbox(bob)).hasSize(1);
+            assertThat(chat.acceptedPosts(hook)).hasSize(1);
+        });
+        var email = smtp.mailbox(alice).get(0);
+        assertThat(SmtpServer.subject(email)).isEqualTo(notification.subject());
+        assertThat(SmtpServer.addresses(emailRecipients(email))).containsExactly(alice, bob);
+        assertThat(chat.acceptedPosts(hook).get(0).text()).contains(notification.subject()).contains("action: enable");
+        assertThat(status(notification, "email")).isEqualTo(DeliveryStatus.SENT);
+        assertThat(status(notification, "chat")).isEqualTo(DeliveryStatus.SENT);
+    }
+
+    @Test
+    void postsNothingToChatWhenNoWebhookIsConfigured() {
+        String workspace = newWorkspace();
+        String carol = newAddress("carol");
+        NotificationRequested notification = Notifications.killSwitch(workspace, List.of(carol), null);
+
+        publish(notification);
+        publishMarkerAndAwaitIt(workspace);
+
+        assertThat(smtp.mailbox(carol)).hasSize(1);
+        assertThat(chat.allPosts()).noneMatch(post -> post.body().contains(notification.notificationId()));
+        assertThat(ledgerRows(notification)).containsOnlyKeys("email");
+    }
+
+    @Test
+    void aNotificationPublishedTwiceIsDeliveredOncePerChannel() {
+        String workspace = newWorkspace();
+        String dave = newAddress("dave");
+        String hook = newHookPath();
+        NotificationRequested notification = Notifications.killSwitch(workspace, List.of(dave), sealed(hook));
+
+        publish(notification);
+        publish(notification);
+        publishMarkerAndAwaitIt(workspace);
+
+        assertThat(smtp.mailbox(dave)).hasSize(1);
+        assertThat(chat.posts(hook)).hasSize(1);
+    }
+
+    @Test
+    void aChatThatFailsTwiceThenSucceedsGetsOneMessageAndTheEmailIsNotRepeated() {
+        String workspace = newWorkspace();
+        String erin = newAddress("erin");
+        String hook = newHookPath();
+        chat.failNext(hook, 2);
+        NotificationRequested notification = Notifications.killSwitch(workspace, List.of(erin), sealed(hook));
+
+        publish(notification);
+        publishMarkerAndAwaitIt(workspace);
+
+        assertThat(chat.posts(hook)).hasSize(3);
+        assertThat(chat.acceptedPosts(hook)).hasSize(1);
+        assertThat(smtp.mailbox(erin)).hasSize(1);
+        assertThat(status(notification, "chat")).isEqualTo(DeliveryStatus.SENT);
+        assertThat(attempts(notification, "chat")).isEqualTo(3);
+        assertThat(attempts(notification, "email")).isEqualTo(1);
+        assertThat(deadLetters(notification)).isEmpty();
+    }
+
+    @Test
+    void aChatThatAlwaysFailsEndsInTheDeadLetterTopicWithTheErrorAndOneEmail() {
+        String workspace = newWorkspace();
+        String frank = newAddress("frank");
+        String hook = newHookPath();
+        chat.failAlways(hook);
+        double deadLetteredBefore = count("chat", "dead_lettered");
+        NotificationRequested notification = Notifications.killSwitch(workspace, List.of(frank), sealed(hook));
+
+        publish(notification);
+
+        List<ConsumerRecord<String, NotificationRequested>> deadLetters =
+                await().atMost(WAIT).until(() -> deadLetters(notification), records -> !records.isEmpty());
+        assertThat(deadLetters).hasSize(1);
+        ConsumerRecord<String, NotificationRequested> deadLetter = deadLetters.get(0);
+        assertThat(deadLetter.key()).isEqualTo(workspace);
+        assertThat(deadLetter.value()).isEqualTo(notification);
+        assertThat(header(deadLetter, "kafka_dlt-original-topic")).isEqualTo(Topics.NOTIFICATIONS.name());
+        assertThat(header(deadLetter, "kafka_dlt-exception-cause-fqcn")).isEqualTo(NotificationDeliveryException.class.getName());
+        assertThat(header(deadLetter, "kafka_dlt-exception-message")).contains("chat webhook answered HTTP 500");
+        assertThat(header(deadLetter, NotifierKafkaConfiguration.FAILED_CHANNELS_HEADER)).isEqualTo("chat");
+        assertThat(header(deadLetter, NotifierKafkaConfiguration.DELIVERY_ERROR_HEADER))
+                .isEqualTo("chat: chat webhook answered HTTP 500");
+        // the webhook URL is a credential: nothing about the failure may quote it
+        deadLetter.headers().forEach(h -> assertThat(new String(h.value(), StandardCharsets.UTF_8)).doesNotContain(hook));
+
+        assertThat(chat.posts(hook)).hasSize(MAX_ATTEMPTS);
+        assertThat(chat.acceptedPosts(hook)).isEmpty();
+        assertThat(smtp.mailbox(frank)).hasSize(1);
+        assertThat(status(notification, "chat")).isEqualTo(DeliveryStatus.FAILED);
+        assertThat(attempts(notification, "chat")).isEqualTo(MAX_ATTEMPTS);
+        assertThat(count("chat", "dead_lettered")).isEqualTo(deadLetteredBefore + 1);
+    }
+
+    @Test
+    void anUnreadableRecordIsSkippedAndTheNextOneIsDelivered() {
+        String workspace = newWorkspace();
+        double skippedBefore = skippedCount();
+
+        rawProducer.send(new ProducerRecord<>(Topics.NOTIFICATIONS.name(), workspace,
+                "{not json".getBytes(StandardCharsets.UTF_8)));
+        rawProducer.send(new ProducerRecord<>(Topics.NOTIFICATIONS.name(), workspace,
+                "{\"schemaVersion\":1,\"subject\":\"no id\"}".getBytes(StandardCharsets.UTF_8)));
+        rawProducer.flush();
+        publishMarkerAndAwaitIt(workspace);
+
+        assertThat(skippedCount()).isEqualTo(skippedBefore + 2);
+        assertThat(deadLettersWithKey(workspace)).isEmpty();
+    }
+
+    @Test
+    void aNotificationFoundMidSendAfterACrashIsNotSentAgain() {
+        String workspace = newWorkspace();
+        String grace = newAddress("grace");
+        NotificationRequested notification = Notifications.killSwitch(workspace, List.of(grace), null);
+        // what a notifier that died between its claim and the SMTP answer leaves behind
+        jdbc.sql("insert into notifier.notification_deliveries (notification_id, channel, status, attempts) values (?, 'email', 'sending', 1)")
+                .params(notification.notificationId())
+                .update();
+        double unknownBefore = count("email", "unknown");
+
+        publish(notification);
+        publishMarkerAndAwaitIt(workspace);
+
+        assertThat(smtp.mailbox(grace)).isEmpty();
+        assertThat(status(notification, "email")).isEqualTo(DeliveryStatus.UNKNOWN);
+        assertThat(count("email", "unknown")).isEqualTo(unknownBefore + 1);
+    }
+
+    @Test
+    void countsDeliveriesPerChannel() {
+        double emailsBefore = count("email", "sent");
+        double chatsBefore = count("chat", "sent");
+        String workspace = newWorkspace();
+        String hook = newHookPath();
+
+        publish(Notifications.killSwitch(workspace, List.of(newAddress("heidi")), sealed(hook)));
+        await().atMost(WAIT).until(() -> chat.acceptedPosts(hook).size() == 1);
+
+        await().atMost(WAIT).untilAsserted(() -> {
+            assertThat(count("email", "sent")).isEqualTo(emailsBefore + 1);
+            assertThat(count("chat", "sent")).isEqualTo(chatsBefore + 1);
+        });
+    }
+
+    @Test
+    void keepsItsMigrationHistoryInItsOwnSchemaAndBoundsSmtpWaits() {
+        assertThat(jdbc.sql("select count(*) from information_schema.tables where table_name = 'flyway_schema_history'"
+                        + " and table_schema = ?").params("notifier").query(Integer.class).single()).isEqualTo(1);
+        assertThat(jdbc.sql("select count(*) from information_schema.tables where table_name = 'flyway_schema_history'"
+                        + " and table_schema = ?").params("public").query(Integer.class).single()).isZero();
+
+        JavaMailSenderImpl mailSender = (JavaMailSenderImpl) notifier.getBean(JavaMailSender.class);
+        assertThat(mailSender.getJavaMailProperties())
+                .containsEntry("mail.smtp.connectiontimeout", "5000")
+                .containsEntry("mail.smtp.timeout", "10000")
+                .containsEntry("mail.smtp.writetimeout", "10000");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    /**
+     * Publishes an email-only notification on the workspace's partition and waits for it: records of
+     * one partition are handled in order (retries included), so once the marker is delivered,
+     * everything published before it for that workspace is finished.
+     */
+    private static void publishMarkerAndAwaitIt(String workspace) {
+        String marker = newAddress("marker");
+        publish(Notifications.killSwitch(workspace, List.of(marker), null));
+        await().atMost(WAIT).until(() -> smtp.mailbox(marker).size() == 1);
+    }
+
+    private static void publish(NotificationRequested notification) {
+        try {
+            producer.send(new ProducerRecord<>(Topics.NOTIFICATIONS.name(), notification.workspaceId(), notification))
+                    .get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot publish the test notification", e);
+        }
+    }
+
+    /** The group starts at the current end of the topic: records of earlier runs are not ours. */
+    private static void startGroupAtEndOfNotifications(String groupId) throws Exception {
+        TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(6, 4, (short) 1));
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            String topic = Topics.NOTIFICATIONS.name();
+            int partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            for (int p = 0; p < partitions; p++) {
+                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+            Map<TopicPartition, OffsetAndMetadata> ends = admin.listOffsets(latest).all().get().entrySet().stream()
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> new OffsetAndMetadata(e.getValue().offset())));
+            admin.alterConsumerGroupOffsets(groupId, ends).all().get();
+        }
+    }
+
+    private static List<ConsumerRecord<String, NotificationRequested>> deadLetters(NotificationRequested notification) {
+        return readDeadLetterTopic().stream()
+                .filter(r -> r.value() != null && notification.notificationId().equals(r.value().notificationId()))
+                .toList();
+    }
+
+    private static List<ConsumerRecord<String, NotificationRequested>> deadLettersWithKey(String key) {
+        return readDeadLetterTopic().stream().filter(r -> key.equals(r.key())).toList();
+    }
+
+    private static List<ConsumerRecord<String, NotificationRequested>> readDeadLetterTopic() {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<String, NotificationRequested> consumer = new KafkaConsumer<>(config,
+                Topics.NOTIFICATIONS_DEAD_LETTER.keySerde().deserializer(),
+                Topics.NOTIFICATIONS_DEAD_LETTER.valueSerde().deserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(Topics.NOTIFICATIONS_DEAD_LETTER.name()).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            List<ConsumerRecord<String, NotificationRequested>> records = new ArrayList<>();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+            }
+            return records;
+        }
+    }
+
+    private static String header(ConsumerRecord<?, ?> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    private static DeliveryStatus status(NotificationRequested notification, String channel) {
+        return DeliveryStatus.fromWireName(ledgerRows(notification).get(channel));
+    }
+
+    private static Map<String, String> ledgerRows(NotificationRequested notification) {
+        return jdbc.sql("select channel, status from notifier.notification_deliveries where notification_id = ?")
+                .params(notification.notificationId())
+                .query((rs, row) -> Map.entry(rs.getString(1), rs.getString(2)))
+                .list().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static int attempts(NotificationRequested notification, String channel) {
+        return jdbc.sql("select attempts from notifier.notification_deliveries where notification_id = ? and channel = ?")
+                .params(notification.notificationId(), channel)
+                .query(Integer.class)
+                .single();
+    }
+
+    private static double count(String channel, String outcome) {
+        Counter counter = notifier.getBean(MeterRegistry.class).find(DeliveryMetrics.DELIVERIES)
+                .tags("channel", channel, "outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private static double skippedCount() {
+        Counter counter = notifier.getBean(MeterRegistry.class).find(DeliveryMetrics.SKIPPED_RECORDS).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private static jakarta.mail.Address[] emailRecipients(jakarta.mail.internet.MimeMessage message) {
+        try {
+            return message.getRecipients(Message.RecipientType.TO);
+        } catch (jakarta.mail.MessagingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String sealed(String hookPath) {
+        return secretBox.seal(chat.url(hookPath));
+    }
+
+    private static String newWorkspace() {
+        return UUID.randomUUID().toString();
+    }
+
+    private static String newHookPath() {
+        return "/services/" + UUID.randomUUID();
+    }
+
+    private static String newAddress(String name) {
+        return name + "-" + UUID.randomUUID() + "@example.test";
+    }
+}

@@ -1,0 +1,42 @@
+package io.agentgateway.notifier.testing;
+
+import io.agentgateway.schemas.event.NotificationRequested;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Builders of test notifications and keys. */
+public final class Notifications {
+
+    private Notifications() {}
+
+    public static String newSecretKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return Base64.getEncoder().encodeToString(key);
+    }
+
+    /** A kill-switch notification with a fresh id; subject and text name the id so it can be found. */
+    public static NotificationRequested killSwitch(String workspaceId, List<String> emailTo, String sealedChatWebhookUrl) {
+        return killSwitch(UUID.randomUUID().toString(), workspaceId, emailTo, sealedChatWebhookUrl);
+    }
+
+    public static NotificationRequested killSwitch(String notificationId, String workspaceId, List<String> emailTo,
+            String sealedChatWebhookUrl) {
+        return new NotificationRequested(
+                NotificationRequested.CURRENT_VERSION,
+                notificationId,
+                workspaceId,
+                UUID.randomUUID().toString(),
+                NotificationRequested.KIND_KILL_SWITCH,
+                Instant.parse("2025-01-02T03:04:05Z"),
+                "Kill switch enabled [" + notificationId + "]",
+                "All agent activity in the workspace has been halted.",
+                emailTo,
+                sealedChatWebhookUrl,
+                Map.of("action", "enable", "actor", "admin@example.test"));
+    }
+}
