@@ -15,7 +15,7 @@ import java.util.Properties;
  * The embedded default's two secrets: the HS256 key that signs user JWTs and the AES-256 key that
  * seals secrets in events and tables. Generated on first start into {@code secrets.properties}
  * (owner-only permissions) so restarts keep working tokens and readable sealed values; the
- * environment variables GATEWAY_AUTH_JWT_HS256_SECRET and GATEWAY_SECRETS_KEY take precedence.
+ * environment variables GATEWAY_AUTH_JWT_HS256SECRET and GATEWAY_SECRETS_KEY take precedence.
  */
 public record LocalSecrets(String jwtSecret, String secretsKey) {
 
@@ -44,7 +44,7 @@ public record LocalSecrets(String jwtSecret, String secretsKey) {
             throw new UncheckedIOException("cannot read or write " + file, e);
         }
         return new LocalSecrets(
-                override("GATEWAY_AUTH_JWT_HS256_SECRET", props.getProperty("jwt-hs256-secret")),
+                override("GATEWAY_AUTH_JWT_HS256SECRET", props.getProperty("jwt-hs256-secret")),
                 override("GATEWAY_SECRETS_KEY", props.getProperty("secrets-key")));
     }
 

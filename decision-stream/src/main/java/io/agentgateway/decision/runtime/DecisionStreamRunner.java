@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Properties;
 import java.util.Set;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KafkaStreams.State;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
@@ -105,7 +106,10 @@ public final class DecisionStreamRunner implements AutoCloseable {
         if (closing == null) {
             return true;
         }
-        boolean closed = closing.close(timeout);
+        // leave the group: a replacement (a redeploy, a restart) takes the partitions over at once
+        // instead of waiting out the session timeout with every decision of those partitions on hold
+        boolean closed = closing.close(CloseOptions.timeout(timeout)
+                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
         if (!closed) {
             log.warn("decision stream did not stop within {}", timeout);
         }

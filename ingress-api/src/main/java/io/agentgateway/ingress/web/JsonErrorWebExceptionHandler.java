@@ -7,7 +7,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -47,8 +47,14 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
         headers.set(CorrelationIds.HEADER, correlationId);
         headers.addAll(outcome.headers());
         byte[] body = IngressJson.RESPONSES.writeValueAsBytes(JsonResponses.ErrorBody.of(outcome.error(), correlationId));
-        DataBuffer buffer = response.bufferFactory().wrap(body);
-        return response.writeWith(Mono.just(buffer));
+        // Answer only once the request has been read to its end. An error raised before the body was
+        // read (a bad Authorization header, say) would otherwise complete the exchange while the
+        // server still waits for the request's last chunk, and the next request on that keep-alive
+        // connection could stall. A body already consumed (or failed, as with 413) drains at once.
+        return exchange.getRequest().getBody()
+                .doOnNext(DataBufferUtils::release)
+                .onErrorResume(alreadyConsumed -> Mono.empty())
+                .then(Mono.defer(() -> response.writeWith(Mono.just(response.bufferFactory().wrap(body)))));
     }
 
     private Outcome outcome(Throwable failure, String correlationId) {
