@@ -94,7 +94,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
         web.put("server.port", Integer.toString(settings.httpPort()));
-        web.put("server.address", System.getProperty("SERVER_ADDRESS", "127.0.0.1"));
+        web.put("server.address", LauncherSettings.serverAddress());
         ingress = run("ingress-api", IngressApplication.application()::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {

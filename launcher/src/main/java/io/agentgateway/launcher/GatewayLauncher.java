@@ -12,8 +12,17 @@ public final class GatewayLauncher {
     private GatewayLauncher() {}
 
     public static void main(String[] args) throws InterruptedException {
-        LauncherSettings settings = LauncherSettings.fromEnvironment();
-        EmbeddedGateway gateway = EmbeddedGateway.start(settings);
+        LauncherSettings settings;
+        EmbeddedGateway gateway;
+        try {
+            settings = LauncherSettings.fromEnvironment();
+            gateway = EmbeddedGateway.start(settings);
+        } catch (RuntimeException e) {
+            // an operator needs the reason (a port in use, a bad variable), not a stack trace
+            System.err.println("The gateway did not start: " + reasons(e));
+            System.exit(1);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             gateway.close();
@@ -24,5 +33,15 @@ public final class GatewayLauncher {
         }
         System.out.println("Agent action gateway running at " + gateway.baseUrl() + " (Ctrl-C to stop)");
         stopped.await();
+    }
+
+    private static String reasons(Throwable e) {
+        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
+                text.append(": ").append(cause.getMessage());
+            }
+        }
+        return text.toString();
     }
 }

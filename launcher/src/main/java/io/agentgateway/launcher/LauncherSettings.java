@@ -40,9 +40,9 @@ public record LauncherSettings(
                 value(env, "SPRING_DATASOURCE_URL"),
                 value(env, "SPRING_DATASOURCE_USERNAME").orElse("postgres"),
                 value(env, "SPRING_DATASOURCE_PASSWORD").orElse("postgres"),
-                Integer.parseInt(value(env, "GATEWAY_KAFKA_PORT").orElse("29092")),
-                Integer.parseInt(value(env, "GATEWAY_POSTGRES_PORT").orElse("25432")),
-                Integer.parseInt(value(env, "SERVER_PORT").orElse("8080")),
+                port(env, "GATEWAY_KAFKA_PORT", 29092),
+                port(env, "GATEWAY_POSTGRES_PORT", 25432),
+                port(env, "SERVER_PORT", 8080),
                 Boolean.parseBoolean(value(env, "GATEWAY_SEED_DEMO").orElse("true")),
                 false);
     }
@@ -51,6 +51,24 @@ public record LauncherSettings(
     public static LauncherSettings ephemeral(Path dataDir) {
         return new LauncherSettings(dataDir, Optional.empty(), Optional.empty(), "postgres", "postgres",
                 0, 0, 0, false, true);
+    }
+
+    private static int port(Map<String, String> env, String name, int fallback) {
+        String raw = value(env, name).orElse(Integer.toString(fallback));
+        try {
+            int port = Integer.parseInt(raw);
+            if (port < 0 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a port number (0-65535), not '" + raw + "'");
+        }
+    }
+
+    /** The address the ingress binds: SERVER_ADDRESS, loopback unless told otherwise. */
+    public static String serverAddress() {
+        return value(System.getenv(), "SERVER_ADDRESS").orElse("127.0.0.1");
     }
 
     /** A system property wins over the environment variable of the same name. */
