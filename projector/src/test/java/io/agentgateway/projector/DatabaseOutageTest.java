@@ -6,34 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * When PostgreSQL cannot take a batch for a reason that is not the data, the batch is retried until
  * it can, never skipped: audit rows are not lost to an outage. The outage is played by taking the
  * audit table away (renaming it) and giving it back.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DatabaseOutageTest {
-    private RunningProjector projector;
-    private EventPublisher publisher;
-    private JdbcTemplate jdbc;
-
-    @BeforeAll
-    void start() {
-        projector = RunningProjector.start("projector_outage");
-        publisher = new EventPublisher();
-        jdbc = projector.jdbc();
-    }
-
-    @AfterAll
-    void stop() {
-        publisher.close();
-        projector.close();
+class DatabaseOutageTest extends ProjectorTestCase {
+    DatabaseOutageTest() {
+        super("projector_outage");
     }
 
     @Test

@@ -37,30 +37,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Every event type lands in its table with the values of the event. */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class EveryEventProjectionTest {
-    private RunningProjector projector;
-    private EventPublisher publisher;
-    private JdbcTemplate jdbc;
-
-    @BeforeAll
-    void start() {
-        projector = RunningProjector.start("projector_every_event");
-        publisher = new EventPublisher();
-        jdbc = projector.jdbc();
-    }
-
-    @AfterAll
-    void stop() {
-        publisher.close();
-        projector.close();
+class EveryEventProjectionTest extends ProjectorTestCase {
+    EveryEventProjectionTest() {
+        super("projector_every_event");
     }
 
     @Test

@@ -32,11 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * At-least-once delivery: the same events arrive again (a redelivered batch, a replay of the log).
@@ -44,26 +40,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * ends with a marker event behind the redelivered ones in the same partition: once the marker's
  * row is there, the redelivered events were processed.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RedeliveryAndReplayTest {
+class RedeliveryAndReplayTest extends ProjectorTestCase {
     private static final List<String> TABLES = List.of("audit_log", "approval_requests", "kill_switch_history",
             "workspace_members", "policies", "api_keys");
 
-    private RunningProjector projector;
-    private EventPublisher publisher;
-    private JdbcTemplate jdbc;
-
-    @BeforeAll
-    void start() {
-        projector = RunningProjector.start("projector_redelivery");
-        publisher = new EventPublisher();
-        jdbc = projector.jdbc();
-    }
-
-    @AfterAll
-    void stop() {
-        publisher.close();
-        projector.close();
+    RedeliveryAndReplayTest() {
+        super("projector_redelivery");
     }
 
     @Test

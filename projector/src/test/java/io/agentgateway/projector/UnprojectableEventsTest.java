@@ -18,33 +18,15 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Records that cannot be projected are skipped and counted, and never hold up the partition: the
  * events behind them still land.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class UnprojectableEventsTest {
-    private RunningProjector projector;
-    private EventPublisher publisher;
-    private JdbcTemplate jdbc;
-
-    @BeforeAll
-    void start() {
-        projector = RunningProjector.start("projector_unprojectable");
-        publisher = new EventPublisher();
-        jdbc = projector.jdbc();
-    }
-
-    @AfterAll
-    void stop() {
-        publisher.close();
-        projector.close();
+class UnprojectableEventsTest extends ProjectorTestCase {
+    UnprojectableEventsTest() {
+        super("projector_unprojectable");
     }
 
     @Test
