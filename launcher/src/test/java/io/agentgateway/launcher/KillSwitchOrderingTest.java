@@ -5,8 +5,10 @@ import static io.agentgateway.launcher.GatewayHarness.client;
 import static io.agentgateway.launcher.GatewayHarness.evaluate;
 import static io.agentgateway.launcher.GatewayHarness.killSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -51,11 +53,9 @@ class KillSwitchOrderingTest {
         assertThat(enabled.status()).isEqualTo(200);
         assertThat(enabled.body().get("ok").asBoolean()).isTrue();
 
-        // keep racing for a while after the switch
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500);
-        while (System.nanoTime() < until) {
-            Thread.onSpinWait();
-        }
+        // keep racing until plenty of calls were sent after the switch answered
+        await().atMost(Duration.ofSeconds(60)).until(() ->
+                observations.stream().filter(o -> o.sentAtNanos() > enableAnsweredAt).count() >= 320);
         running.set(false);
         callers.shutdown();
         assertThat(callers.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
