@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-final class Directories {
+public final class Directories {
     private Directories() {}
 
     /** Best effort: a temporary directory left behind is not worth failing a shutdown for. */
-    static void deleteRecursively(Path dir) {
+    public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

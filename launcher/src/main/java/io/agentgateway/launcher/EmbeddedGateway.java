@@ -1,6 +1,7 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.decision.DecisionStreamApplication;
+import io.agentgateway.embedded.Directories;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.embedded.EmbeddedPostgresServer;
 import io.agentgateway.ingress.IngressApplication;
@@ -210,6 +211,10 @@ public final class EmbeddedGateway implements AutoCloseable {
         if (postgres != null) {
             postgres.close();
             postgres = null;
+        }
+        if (settings.temporaryData()) {
+            // Streams state and the generated secrets of a throwaway gateway (tests, benchmark)
+            Directories.deleteRecursively(settings.dataDir());
         }
     }
 
