@@ -21,8 +21,8 @@ import org.apache.kafka.streams.state.Stores;
  * </pre>
  *
  * One processor does all the work so that a command's state change, its dedupe record and its output
- * happen in one step, in the workspace's log order. Nothing is cached: every output is forwarded as it
- * is decided.
+ * happen in one step, in the workspace's log order. No record cache holds output back: every output is
+ * forwarded as it is decided (the workspace state's serde only skips re-parsing bytes it has seen).
  */
 public final class DecisionTopology {
     public static final String SOURCE = "commands";
@@ -43,7 +43,7 @@ public final class DecisionTopology {
         topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings), SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(WORKSPACE_STATE_STORE),
-                Serdes.String(), new JsonSerde<>(WorkspaceState.class)), PROCESSOR);
+                Serdes.String(), new MemoizingJsonSerde<>(WorkspaceState.class, MemoizingJsonSerde.DEFAULT_MAX_BYTES)), PROCESSOR);
         // the window only carries the retention: a command id is looked up around its own acceptedAt
         topology.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(PROCESSED_COMMANDS_STORE, settings.dedupeRetention(),
