@@ -5,7 +5,11 @@ import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.launcher.WorkspaceBootstrap;
+import io.agentgateway.embedded.Directories;
+import io.agentgateway.schemas.GatewayJson;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +22,8 @@ import java.util.Map;
  *
  * <p>Run: {@code ./mvnw -q -pl benchmark -am package -DskipTests && java -Xmx1g -jar benchmark/target/benchmark.jar}
  * Optional system properties: {@code bench.seconds} (per phase, default 20), {@code bench.rate} (default 500),
- * {@code bench.clients} (closed loop, default 64), {@code bench.jitWarmupSeconds} (initial warm-up, default 90).
+ * {@code bench.clients} (closed loop, default 64), {@code bench.jitWarmupSeconds} (least initial warm-up, default 60;
+ * it goes on, up to five minutes, until the JIT compilers take less than 10% of a core).
  */
 public final class GatewayBenchmark {
     private static final String EVALUATE = "/functions/v1/evaluate-action";
@@ -34,34 +39,53 @@ public final class GatewayBenchmark {
         // spill into the measured phase
         Duration warmup = Duration.ofSeconds(Math.max(10, seconds / 2));
 
-        try (ResidentMemorySampler rss = new ResidentMemorySampler();
-             EmbeddedGateway gateway = EmbeddedGateway.start(
-                     LauncherSettings.ephemeral(Files.createTempDirectory("gateway-bench-")),
-                     Map.of("logging.level.root", "WARN"))) {
+        // a durable data directory, as the embedded default runs (PostgreSQL with fsync on), removed at the end
+        Path dataDir = Files.createTempDirectory("gateway-bench-");
+        GatewayProcesses processes = new GatewayProcesses(dataDir.resolve("postgres"));
+        LauncherSettings settings = new LauncherSettings(dataDir, Optional.empty(), Optional.empty(), "postgres", "postgres",
+                0, 0, 0, false, false);
+        try (ResidentMemorySampler rss = new ResidentMemorySampler(processes);
+             EmbeddedGateway gateway = EmbeddedGateway.start(settings, Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient http = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
             var ws = WorkspaceBootstrap.create(http, jwt, "benchmark", List.of("evaluate"));
-            LoadRunner.Call evaluate = () -> http.sendAsync("POST", EVALUATE, ws.apiKey(), Map.of(
-                            "tool", "chat", "action", "message.send", "riskLevel", "low", "agentId", "bench-agent",
-                            "payload", Map.of("channel", "#ops", "text", "hello")))
-                    .thenApply(r -> r.status() == 200);
+            NettyLoadClient load = new NettyLoadClient(gateway.baseUrl(), ws.apiKey(), Math.max(clients, 256));
+            LoadRunner.Call evaluate = load.post(EVALUATE, GatewayJson.MAPPER.writeValueAsBytes(Map.of(
+                    "tool", "chat", "action", "message.send", "riskLevel", "low", "agentId", "bench-agent",
+                    "payload", Map.of("channel", "#ops", "text", "hello"))));
 
-            // the JIT needs minutes on two cores for this much code (broker, Streams, Netty, Jackson, JDBC):
-            // one long closed-loop warm-up so that the first measured phase does not run interpreted
-            LoadRunner.closedLoopPerSecond(evaluate, 16, Duration.ofSeconds(Integer.getInteger("bench.jitWarmupSeconds", 90)));
+            // until the JIT has settled (at least a minute, at most five): the first measured phase
+            // must not run half-compiled code
+            JitWarmup.untilQuiet(evaluate, 16, 0.10, Duration.ofSeconds(Integer.getInteger("bench.jitWarmupSeconds", 60)),
+                    Duration.ofMinutes(5));
             LoadRunner.awaitDrained(evaluate);
             Report report = new Report();
+            List<Runnable> cpu = new java.util.ArrayList<>(); // printed after the figures
             // at-least-once (the default)
             try (RequestReplyFloor floor = new RequestReplyFloor(gateway.bootstrapServers(), "at_least_once")) {
                 LoadRunner.closedLoopPerSecond(floor.call(), 16, warmup);
-                report.add("floor: Kafka request-reply, at-least-once", LoadRunner.openLoop(floor.call(), rate, phase), rate);
+                var floorCpu = CpuBreakdown.take(processes);
+                LatencyRecorder floorRun = LoadRunner.openLoop(floor.call(), rate, phase);
+                var floorCpuAfter = CpuBreakdown.take(processes);
+                cpu.add(() -> CpuBreakdown.print("floor, open loop at " + rate + "/s", floorCpu, floorCpuAfter,
+                        floorRun.count() + floorRun.failures(), seconds));
+                report.add("floor: Kafka request-reply, at-least-once", floorRun, rate);
             }
             LoadRunner.closedLoopPerSecond(evaluate, 16, warmup);
             long auditFrom = System.currentTimeMillis();
-            report.add("evaluate-action, at-least-once", LoadRunner.openLoop(evaluate, rate, phase), rate);
+            var openCpu = CpuBreakdown.take(processes);
+            LatencyRecorder open = LoadRunner.openLoop(evaluate, rate, phase);
+            var openCpuAfter = CpuBreakdown.take(processes);
+            cpu.add(() -> CpuBreakdown.print("evaluate-action, open loop at " + rate + "/s", openCpu, openCpuAfter,
+                    open.count() + open.failures(), seconds));
+            report.add("evaluate-action, at-least-once", open, rate);
             double auditP99 = auditLagP99Millis(gateway, ws.workspaceId(), auditFrom);
             LoadRunner.awaitDrained(evaluate);
+            var closedCpu = CpuBreakdown.take(processes);
             double closed = LoadRunner.closedLoopPerSecond(evaluate, clients, phase);
+            var closedCpuAfter = CpuBreakdown.take(processes);
+            cpu.add(() -> CpuBreakdown.print("evaluate-action, closed loop of " + clients + " clients", closedCpu, closedCpuAfter,
+                    Math.round(closed * seconds), seconds));
 
             // exactly-once: the compliance option
             LoadRunner.awaitDrained(evaluate);
@@ -82,8 +106,11 @@ public final class GatewayBenchmark {
             System.out.printf(Locale.ROOT, "audit row in PostgreSQL after the decision, p99 at %d/s: %.0f ms   (target <= 1000)%n", rate, auditP99);
             double ratio = report.p50("evaluate-action, at-least-once") / report.p50("floor: Kafka request-reply, at-least-once");
             System.out.printf(Locale.ROOT, "evaluate-action p50 / floor p50 (at-least-once): %.2fx   (target <= 1.5x)%n", ratio);
-            System.out.printf(Locale.ROOT, "peak resident memory of the whole embedded default: %.0f MiB   (target < 1536)%n", rss.peakMiB());
+            cpu.forEach(Runnable::run);
+            System.out.printf(Locale.ROOT, "%npeak memory of the whole embedded default (JVM + PostgreSQL, PSS): %.0f MiB, of which the JVM %.0f MiB   (target < 1536)%n",
+                    rss.peakMiB(), rss.peakJvmMiB());
         }
+        Directories.deleteRecursively(dataDir);
         System.exit(0);
     }
 

@@ -8,34 +8,54 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The peak resident set size of this process (Linux /proc), sampled every 100 ms. */
+/**
+ * The peak memory of the whole embedded default: this JVM plus PostgreSQL's processes, sampled every
+ * 250 ms from Linux's /proc. Each process counts its proportional set size (PSS), so
+ * the memory PostgreSQL's processes share (shared buffers) is counted once, not once per backend.
+ */
 final class ResidentMemorySampler implements AutoCloseable {
     private final AtomicLong peakKb = new AtomicLong();
+    private final AtomicLong peakJvmKb = new AtomicLong();
     private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rss-sampler");
         t.setDaemon(true);
         return t;
     });
 
-    ResidentMemorySampler() {
-        sampler.scheduleAtFixedRate(this::sample, 0, 100, TimeUnit.MILLISECONDS);
+    private final GatewayProcesses processes;
+
+    ResidentMemorySampler(GatewayProcesses processes) {
+        this.processes = processes;
+        sampler.scheduleAtFixedRate(this::sample, 0, 250, TimeUnit.MILLISECONDS);
     }
 
     private void sample() {
+        long jvm = pssKb(ProcessHandle.current().pid());
+        long total = jvm + processes.postgres().mapToLong(process -> pssKb(process.pid())).sum();
+        peakJvmKb.accumulateAndGet(jvm, Math::max);
+        peakKb.accumulateAndGet(total, Math::max);
+    }
+
+    private static long pssKb(long pid) {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
-                    peakKb.accumulateAndGet(kb, Math::max);
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "smaps_rollup"))) {
+                if (line.startsWith("Pss:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
             }
         } catch (IOException | RuntimeException ignored) {
-            // not Linux: the figure is reported as 0
+            // not Linux, or the process ended meanwhile: it counts 0
         }
+        return 0;
     }
 
+    /** The JVM and PostgreSQL together. */
     double peakMiB() {
         return peakKb.get() / 1024.0;
+    }
+
+    double peakJvmMiB() {
+        return peakJvmKb.get() / 1024.0;
     }
 
     @Override

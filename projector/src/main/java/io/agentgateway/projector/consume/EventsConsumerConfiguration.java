@@ -62,6 +62,7 @@ public class EventsConsumerConfiguration {
         // under exactly-once the decision stream's aborted events must never reach the read models
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) projector.fetchMaxWait().toMillis());
+        props.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, projector.fetchMinBytes());
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, projector.maxPollRecords());
         return props;
     }
