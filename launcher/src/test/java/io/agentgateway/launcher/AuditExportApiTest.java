@@ -27,13 +27,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
@@ -166,7 +167,7 @@ class AuditExportApiTest {
     }
 
     @Test
-    void theCommandWritesTheSameBytesAsTheApi(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void theCommandWritesTheSameBytesAsTheApi(@TempDir Path dir) throws Exception {
         EmbeddedGateway gateway = GatewayHarness.gateway();
         for (String format : List.of("jsonl", "csv")) {
             Path file = dir.resolve("audit." + format);
@@ -205,7 +206,7 @@ class AuditExportApiTest {
         String stranger = GatewayHarness.jwt("stranger-" + ws.id(), "stranger@test.local");
         assertJsonError(get(exportPath(ws.id(), query), stranger), 403, "Admin or owner role required");
         // an unknown workspace looks like one the caller is not admin of, as on every admin read
-        assertJsonError(get(exportPath(java.util.UUID.randomUUID().toString(), query), ws.ownerJwt()), 403, "Admin or owner role required");
+        assertJsonError(get(exportPath(UUID.randomUUID().toString(), query), ws.ownerJwt()), 403, "Admin or owner role required");
 
         String memberId = "member-" + ws.id();
         assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/" + memberId, ws.ownerJwt(),
