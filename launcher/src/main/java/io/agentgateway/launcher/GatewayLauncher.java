@@ -1,17 +1,27 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.launcher.cli.ExportCommand;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code java -jar launcher/target/launcher-*-exec.jar}: the embedded default. Starts a real Kafka
  * broker and a real PostgreSQL in this process (or uses external ones named by
  * SPRING_KAFKA_BOOTSTRAP_SERVERS / SPRING_DATASOURCE_URL) and every gateway module, seeds a demo
- * workspace on first start, and runs until interrupted.
+ * workspace on first start, and runs until interrupted. With a command as first argument it runs
+ * that instead: {@code export} (the audit trail, see {@link ExportCommand}).
  */
 public final class GatewayLauncher {
     private GatewayLauncher() {}
 
     public static void main(String[] args) throws InterruptedException {
+        // helper commands run instead of the gateway, and exit with their own status
+        if (args.length > 0) {
+            switch (args[0]) {
+                case "export" -> System.exit(ExportCommand.run(List.of(args).subList(1, args.length)));
+                default -> { }
+            }
+        }
         LauncherSettings settings;
         EmbeddedGateway gateway;
         try {

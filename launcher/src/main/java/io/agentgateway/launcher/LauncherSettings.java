@@ -29,6 +29,9 @@ public record LauncherSettings(
         boolean seedDemo,
         boolean temporaryData) {
 
+    /** The database of the read models in the embedded PostgreSQL. */
+    public static final String EMBEDDED_DATABASE = "gateway";
+
     public static LauncherSettings fromEnvironment() {
         return from(System.getenv());
     }
@@ -51,6 +54,14 @@ public record LauncherSettings(
     public static LauncherSettings ephemeral(Path dataDir) {
         return new LauncherSettings(dataDir, Optional.empty(), Optional.empty(), "postgres", "postgres",
                 0, 0, 0, false, true);
+    }
+
+    /**
+     * Where the read models are: SPRING_DATASOURCE_URL, else the embedded default's database on
+     * GATEWAY_POSTGRES_PORT (what a running {@code java -jar launcher-*-exec.jar} serves).
+     */
+    public String readModelJdbcUrl() {
+        return externalPostgres.orElse("jdbc:postgresql://127.0.0.1:" + postgresPort + "/" + EMBEDDED_DATABASE);
     }
 
     private static int port(Map<String, String> env, String name, int fallback) {

@@ -44,6 +44,8 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
         response.setStatusCode(outcome.status());
         HttpHeaders headers = response.getHeaders();
         headers.setContentType(MediaType.APPLICATION_JSON);
+        // a download that failed before its first byte (audit export) must not save the error as the file
+        headers.remove(HttpHeaders.CONTENT_DISPOSITION);
         headers.set(CorrelationIds.HEADER, correlationId);
         headers.addAll(outcome.headers());
         byte[] body = IngressJson.RESPONSES.writeValueAsBytes(JsonResponses.ErrorBody.of(outcome.error(), correlationId));

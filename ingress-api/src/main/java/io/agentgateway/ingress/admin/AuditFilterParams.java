@@ -1,0 +1,44 @@
+package io.agentgateway.ingress.admin;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.JsonFields;
+import io.agentgateway.ingress.web.Uuids;
+import io.agentgateway.ingress.web.WireNames;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.Tool;
+import java.time.Instant;
+import org.springframework.web.reactive.function.server.ServerRequest;
+
+/**
+ * The audit-log filters that the query and the export share, with the same 400 texts: correlationId
+ * (uuid), agentId, tool, decision, from (inclusive) and to (exclusive, after from), each optional here.
+ */
+record AuditFilterParams(String correlationId, String agentId, Tool tool, Decision decision, Instant from, Instant to) {
+
+    static AuditFilterParams from(ServerRequest request) {
+        String correlationId = param(request, "correlationId");
+        if (correlationId != null) {
+            correlationId = Uuids.canonical(correlationId).orElseThrow(() -> ApiException.badRequest("correlationId must be a uuid"));
+        }
+        String agentId = param(request, "agentId");
+        String toolText = param(request, "tool");
+        Tool tool = toolText == null ? null : Tool.parse(toolText)
+                .orElseThrow(() -> ApiException.badRequest("tool must be one of: " + WireNames.of(Tool.values())));
+        String decisionText = param(request, "decision");
+        Decision decision = decisionText == null ? null : Decision.parse(decisionText)
+                .orElseThrow(() -> ApiException.badRequest(PolicyBodies.DECISION_MESSAGE));
+        String fromText = param(request, "from");
+        Instant from = fromText == null ? null : JsonFields.instant(fromText, "from");
+        String toText = param(request, "to");
+        Instant to = toText == null ? null : JsonFields.instant(toText, "to");
+        if (from != null && to != null && !from.isBefore(to)) {
+            throw ApiException.badRequest("from must be before to");
+        }
+        return new AuditFilterParams(correlationId, agentId, tool, decision, from, to);
+    }
+
+    /** A query parameter; an empty value counts as absent (forms send {@code ?tool=}). */
+    static String param(ServerRequest request, String name) {
+        return request.queryParam(name).filter(value -> !value.isEmpty()).orElse(null);
+    }
+}

@@ -1,0 +1,29 @@
+package io.agentgateway.ingress.export;
+
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.Tool;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Which audit rows an export contains: one workspace, {@code from} (inclusive) to {@code to}
+ * (exclusive), and optionally the same filters as the audit-log query API (null = any).
+ */
+public record AuditExportFilter(UUID workspaceId, Instant from, Instant to, String correlationId, String agentId,
+                                Tool tool, Decision decision) {
+
+    public AuditExportFilter {
+        Objects.requireNonNull(workspaceId, "workspaceId");
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        if (!from.isBefore(to)) {
+            throw new IllegalArgumentException("from must be before to");
+        }
+    }
+
+    /** Every row of the workspace in the time range. */
+    public static AuditExportFilter range(UUID workspaceId, Instant from, Instant to) {
+        return new AuditExportFilter(workspaceId, from, to, null, null, null, null);
+    }
+}

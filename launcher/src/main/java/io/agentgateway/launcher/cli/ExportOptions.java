@@ -1,0 +1,106 @@
+package io.agentgateway.launcher.cli;
+
+import io.agentgateway.ingress.export.AuditExportFilter;
+import io.agentgateway.ingress.export.AuditExportFormat;
+import io.agentgateway.ingress.web.Uuids;
+import io.agentgateway.launcher.LauncherSettings;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The arguments of {@code export}, as {@code --name value} or {@code --name=value}. The database
+ * defaults to the one the embedded default serves (or SPRING_DATASOURCE_URL / _USERNAME / _PASSWORD),
+ * so {@code export} next to a running gateway needs no connection options.
+ *
+ * @param embeddedDatabase true when no database was named, so the one a running embedded default serves is used
+ */
+record ExportOptions(AuditExportFilter filter, AuditExportFormat format, Path out, String jdbcUrl, String dbUser,
+                     String dbPassword, boolean embeddedDatabase) {
+
+    static final String USAGE = """
+            usage: java -jar launcher-0.1.0-SNAPSHOT-exec.jar export --workspace <uuid> --from <ISO-8601> --to <ISO-8601>
+                       [--format jsonl|csv] [--out <file>] [--jdbc-url <url>] [--db-user <name>] [--db-password <secret>]
+
+            Writes the audit trail of one workspace from --from (inclusive) to --to (exclusive), oldest first,
+            as JSON Lines (default) or CSV, to --out or to standard output. It reads the read models in
+            PostgreSQL directly: by default the embedded gateway's database (jdbc:postgresql://127.0.0.1:25432/gateway,
+            GATEWAY_POSTGRES_PORT), or SPRING_DATASOURCE_URL, SPRING_DATASOURCE_USERNAME, SPRING_DATASOURCE_PASSWORD.
+            Exit status: 0 written, 1 the database or the file failed, 2 bad arguments.
+            """;
+    private static final Set<String> NAMES = Set.of("workspace", "from", "to", "format", "out", "jdbc-url", "db-user", "db-password");
+
+    /** Thrown for {@code --help}: not an error, the caller prints the usage. */
+    static final class HelpRequested extends RuntimeException {
+        HelpRequested() {
+            super("help", null, false, false);
+        }
+    }
+
+    /** @throws IllegalArgumentException with a message fit for one line on stderr */
+    static ExportOptions parse(List<String> args, LauncherSettings defaults) {
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--help") || arg.equals("-h")) {
+                throw new HelpRequested();
+            }
+            if (!arg.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
+            }
+            int equals = arg.indexOf('=');
+            String name = arg.substring(2, equals < 0 ? arg.length() : equals);
+            if (!NAMES.contains(name)) {
+                throw new IllegalArgumentException("unknown option --" + name);
+            }
+            String value;
+            if (equals >= 0) {
+                value = arg.substring(equals + 1);
+            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
+                value = args.get(++i);
+            } else {
+                throw new IllegalArgumentException("--" + name + " needs a value");
+            }
+            if (values.put(name, value) != null) {
+                throw new IllegalArgumentException("--" + name + " is given twice");
+            }
+        }
+        UUID workspace = Uuids.canonical(required(values, "workspace")).map(UUID::fromString)
+                .orElseThrow(() -> new IllegalArgumentException("--workspace must be a uuid"));
+        Instant from = instant(values, "from");
+        Instant to = instant(values, "to");
+        if (!from.isBefore(to)) {
+            throw new IllegalArgumentException("--from must be before --to");
+        }
+        String formatText = values.getOrDefault("format", AuditExportFormat.JSONL.wire());
+        AuditExportFormat format = AuditExportFormat.parse(formatText)
+                .orElseThrow(() -> new IllegalArgumentException("--" + AuditExportFormat.MESSAGE));
+        Path out = values.containsKey("out") ? Path.of(values.get("out")) : null;
+        boolean embedded = !values.containsKey("jdbc-url") && defaults.externalPostgres().isEmpty();
+        return new ExportOptions(AuditExportFilter.range(workspace, from, to), format, out,
+                values.getOrDefault("jdbc-url", defaults.readModelJdbcUrl()),
+                values.getOrDefault("db-user", defaults.postgresUser()),
+                values.getOrDefault("db-password", defaults.postgresPassword()), embedded);
+    }
+
+    private static String required(Map<String, String> values, String name) {
+        String value = values.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return value;
+    }
+
+    private static Instant instant(Map<String, String> values, String name) {
+        try {
+            return Instant.parse(required(values, name));
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--" + name + " must be an ISO-8601 timestamp such as 2030-01-01T00:00:00Z");
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.agentgateway.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LauncherSettingsTest {
+
+    @Test
+    void theReadModelsAreInTheEmbeddedDatabaseUnlessAnExternalOneIsNamed() {
+        assertThat(LauncherSettings.from(Map.of()).readModelJdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:25432/gateway");
+        assertThat(LauncherSettings.from(Map.of("GATEWAY_POSTGRES_PORT", "6543")).readModelJdbcUrl())
+                .isEqualTo("jdbc:postgresql://127.0.0.1:6543/gateway");
+        assertThat(LauncherSettings.from(Map.of("SPRING_DATASOURCE_URL", "jdbc:postgresql://db:5432/gw")).readModelJdbcUrl())
+                .isEqualTo("jdbc:postgresql://db:5432/gw");
+    }
+}
