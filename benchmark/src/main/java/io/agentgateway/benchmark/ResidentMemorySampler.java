@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The peak memory of the whole embedded default: this JVM plus PostgreSQL's processes, sampled every
- * 250 ms from Linux's /proc. Each process counts its proportional set size (PSS), so
+ * second from Linux's /proc (reading smaps_rollup walks the page tables of a large heap: more often
+ * would cost the measured gateway CPU). Each process counts its proportional set size (PSS), so
  * the memory PostgreSQL's processes share (shared buffers) is counted once, not once per backend.
  */
 final class ResidentMemorySampler implements AutoCloseable {
@@ -26,7 +27,7 @@ final class ResidentMemorySampler implements AutoCloseable {
 
     ResidentMemorySampler(GatewayProcesses processes) {
         this.processes = processes;
-        sampler.scheduleAtFixedRate(this::sample, 0, 250, TimeUnit.MILLISECONDS);
+        sampler.scheduleAtFixedRate(this::sample, 0, 1, TimeUnit.SECONDS);
     }
 
     private void sample() {
