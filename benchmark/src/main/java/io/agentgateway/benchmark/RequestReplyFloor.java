@@ -60,7 +60,7 @@ final class RequestReplyFloor implements AutoCloseable {
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, processingGuarantee.startsWith("exactly") ? 10 : 100);
         props.put(StreamsConfig.POLL_MS_CONFIG, processingGuarantee.startsWith("exactly") ? 10 : 100);
         props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 1);
-        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), 5);
+        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), 500);
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "latest");
         streams = new KafkaStreams(builder.build(), props);
         streams.start();
@@ -71,7 +71,7 @@ final class RequestReplyFloor implements AutoCloseable {
                 ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new StringSerializer());
         consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 5,
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500, // as the ingress's reply listener (Kafka's default)
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new StringDeserializer(), new StringDeserializer());
         TopicPartition replies = new TopicPartition(REPLIES, 0);
         consumer.assign(List.of(replies));

@@ -23,7 +23,7 @@ public record DecisionStreamProperties(
         String stateDir,
         @DefaultValue("1") int numStreamThreads,
         @DefaultValue("1") int lingerMs,
-        @DefaultValue("5") int fetchMaxWaitMs,
+        @DefaultValue("500") int fetchMaxWaitMs,
         @DefaultValue("PT24H") Duration approvalTtl,
         @DefaultValue("4096") int payloadExcerptBytes,
         @DefaultValue("PT1H") Duration dedupeRetention,

@@ -21,7 +21,7 @@ class DecisionStreamsConfigTest {
                 .containsEntry("processing.guarantee", "at_least_once")
                 .containsEntry("commit.interval.ms", 100L)
                 .containsEntry("producer.linger.ms", 1)
-                .containsEntry("consumer.fetch.max.wait.ms", 5)
+                .containsEntry("consumer.fetch.max.wait.ms", 500)
                 .containsEntry("num.stream.threads", 1)
                 .containsEntry("replication.factor", 1)
                 .containsEntry("statestore.cache.max.bytes", 0L)
