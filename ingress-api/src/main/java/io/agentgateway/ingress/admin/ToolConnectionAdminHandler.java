@@ -58,7 +58,13 @@ public class ToolConnectionAdminHandler {
     /** The generated secret, shown this once, with the other values to enter upstream. */
     record RotatedSecret(boolean ok, String tool, WebhookSetupWithSecret webhook) {}
 
-    record WebhookSetupWithSecret(String payloadUrl, String contentType, String secret) {}
+    record WebhookSetupWithSecret(String payloadUrl, String contentType, String secret) {
+        /** Written once into the response body; never into a log line by way of toString. */
+        @Override
+        public String toString() {
+            return "WebhookSetupWithSecret[payloadUrl=" + payloadUrl + ", contentType=" + contentType + ", secret=redacted]";
+        }
+    }
 
     /** Every tool, connected or not, in the order of the spec's tool list. */
     public Mono<ServerResponse> list(ServerRequest request) {

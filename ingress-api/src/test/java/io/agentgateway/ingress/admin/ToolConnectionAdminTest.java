@@ -209,6 +209,16 @@ class ToolConnectionAdminTest {
     }
 
     @Test
+    void theRotationsAnswerDoesNotPrintItsSecret() {
+        String secret = "0123456789abcdef0123456789abcdef";
+        ToolConnectionAdminHandler.RotatedSecret answer = new ToolConnectionAdminHandler.RotatedSecret(true, "code_host",
+                new ToolConnectionAdminHandler.WebhookSetupWithSecret("https://gw.example/functions/v1/webhook-code-host",
+                        "application/json", secret));
+
+        assertThat(answer.toString()).doesNotContain(secret).contains("secret=redacted");
+    }
+
+    @Test
     void aRefusedRotationShowsNoSecret() {
         responder.answer(workspace.toString(), e -> DecisionResponder.status(e, ReplyStatus.NOT_FOUND, "Tool connection not found"));
         TestHttp.Response notConnected = ingress.http.post(base + "/issue_tracker/webhook-secret").bearer(owner).send();
