@@ -7,6 +7,7 @@ import io.agentgateway.ingress.admin.DefaultsAdminHandler;
 import io.agentgateway.ingress.admin.MemberAdminHandler;
 import io.agentgateway.ingress.admin.NotificationSettingsHandler;
 import io.agentgateway.ingress.admin.PolicyAdminHandler;
+import io.agentgateway.ingress.admin.ToolConnectionAdminHandler;
 import io.agentgateway.ingress.admin.WorkspaceAdminHandler;
 import io.agentgateway.ingress.admin.WorkspaceStateHandler;
 import io.agentgateway.ingress.approval.ApprovalStatusHandler;
@@ -36,7 +37,7 @@ class IngressRoutes {
                                                DefaultsAdminHandler defaults, ApiKeyAdminHandler apiKeys,
                                                MemberAdminHandler members, NotificationSettingsHandler notifications,
                                                WorkspaceStateHandler state, AuditLogHandler auditLog,
-                                               AuditExportHandler auditExport) {
+                                               AuditExportHandler auditExport, ToolConnectionAdminHandler tools) {
         return MethodRoutes.path("/admin/v1/workspaces").post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
@@ -48,6 +49,9 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/notification-settings").get(notifications::get).put(notifications::put).build())
                 .and(MethodRoutes.path(WORKSPACE + "/kill-switch").get(state::killSwitch).build())
                 .and(MethodRoutes.path(WORKSPACE + "/audit-log").get(auditLog::query).build())
-                .and(MethodRoutes.path(WORKSPACE + "/audit-log/export").get(auditExport::export).build());
+                .and(MethodRoutes.path(WORKSPACE + "/audit-log/export").get(auditExport::export).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools").get(tools::list).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}").get(tools::get).put(tools::put).delete(tools::delete).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/webhook-secret").post(tools::rotateWebhookSecret).build());
     }
 }

@@ -69,6 +69,9 @@ class JsonSchemaConformanceTest {
         schemas.put(Policy.class, "common/policy.schema.json");
         schemas.put(PolicyMatch.class, "common/policy_match.schema.json");
         schemas.put(EvaluationOutcome.class, "common/evaluation_outcome.schema.json");
+        schemas.put(ToolConnection.class, "common/tool_connection.schema.json");
+        schemas.put(ToolConnectionConfig.class, "common/tool_connection_config.schema.json");
+        schemas.put(SecretUpdate.class, "common/secret_update.schema.json");
         WireCases.typeNames(Command.class).forEach((type, name) -> schemas.put(type, WireCases.commandSchema(name)));
         WireCases.typeNames(DomainEvent.class).forEach((type, name) -> schemas.put(type, WireCases.eventSchema(name)));
         return schemas;
@@ -180,6 +183,27 @@ class JsonSchemaConformanceTest {
         ObjectNode json = sample("command_set_notification_settings");
         ((ObjectNode) json.get("command")).put("sealedChatWebhookUrl", "https://chat.example/hooks/T000/B000/XXXX");
         assertRejected(WireCases.COMMAND_ENVELOPE_SCHEMA, json, "/command/sealedChatWebhookUrl");
+    }
+
+    @Test
+    void rejectsAPlainAccessTokenInAToolConnection() {
+        ObjectNode json = sample("event_tool_connection_upserted");
+        ((ObjectNode) json.at("/event/connection")).put("accessToken", "ghp_plainTokenThatMustNeverTravel");
+        assertRejected(WireCases.EVENT_ENVELOPE_SCHEMA, json, "/event/connection/accessToken");
+    }
+
+    @Test
+    void rejectsASecretUpdateThatSetsNothing() {
+        ObjectNode json = sample("command_upsert_tool_connection");
+        ((ObjectNode) json.at("/command/webhookSecret")).remove("sealed");
+        assertRejected(WireCases.COMMAND_ENVELOPE_SCHEMA, json, "'sealed'");
+    }
+
+    @Test
+    void rejectsARepoThatIsNotOwnerSlashRepo() {
+        ObjectNode json = sample("command_upsert_tool_connection");
+        ((tools.jackson.databind.node.ArrayNode) json.at("/command/config/repos")).add("just-a-repo");
+        assertRejected(WireCases.COMMAND_ENVELOPE_SCHEMA, json, "/command/config/repos/2");
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.agentgateway.schemas;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.agentgateway.schemas.secret.PlainSecret;
+import io.agentgateway.schemas.secret.SealedSecret;
 import io.agentgateway.schemas.secret.SecretBox;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
@@ -69,7 +71,7 @@ class SecretBoxTest {
 
     @Test
     void rejectsWhatWasNeverSealed() {
-        assertThatThrownBy(() -> box.open(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> box.open((String) null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> box.open(URL)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> box.open("v1.")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> box.open("v1.AAAA")).isInstanceOf(IllegalArgumentException.class);
@@ -84,6 +86,52 @@ class SecretBoxTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("32 bytes");
     }
+
+    @Test
+    void sealedAndOpenedSecretsNeverPrintTheirValues() {
+        SealedSecret sealed = box.sealSecret(URL);
+        assertThat(sealed.hasSealedForm()).isTrue();
+        assertThat(sealed.toString()).isEqualTo("SealedSecret[redacted]").doesNotContain(sealed.value());
+
+        PlainSecret opened = box.openSecret(sealed);
+        assertThat(opened.reveal()).isEqualTo(URL);
+        assertThat(opened.toString()).isEqualTo("PlainSecret[redacted]");
+        assertThat(String.valueOf(new Holder(opened, sealed))).doesNotContain(URL).doesNotContain(sealed.value());
+    }
+
+    @Test
+    void anOpenedSecretNeverReachesJson() {
+        PlainSecret opened = PlainSecret.of("token-that-must-stay-inside");
+        String json = GatewayJson.MAPPER.writeValueAsString(new Holder(opened, box.sealSecret("x")));
+        assertThat(json).doesNotContain("token-that-must-stay-inside").doesNotContain("opened");
+    }
+
+    @Test
+    void aSealedSecretTravelsAsItsSealedString() {
+        SealedSecret sealed = box.sealSecret(URL);
+        assertThat(GatewayJson.MAPPER.writeValueAsString(sealed)).isEqualTo("\"" + sealed.value() + "\"");
+        assertThat(GatewayJson.MAPPER.readValue("\"" + sealed.value() + "\"", SealedSecret.class)).isEqualTo(sealed);
+    }
+
+    @Test
+    void onlySecretBoxOutputHasTheSealedForm() {
+        assertThat(SealedSecret.of("ghp_plainToken").hasSealedForm()).isFalse();
+        assertThat(SealedSecret.of("v1.").hasSealedForm()).isFalse();
+        assertThat(SealedSecret.of("v1.abc def").hasSealedForm()).isFalse();
+        assertThatThrownBy(() -> box.openSecret(SealedSecret.of("ghp_plainToken"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> box.openSecret(null)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void plainSecretsCompareWithoutShortCuts() {
+        PlainSecret secret = PlainSecret.of("s3cret");
+        assertThat(secret.matches("s3cret")).isTrue();
+        assertThat(secret.matches("s3creT")).isFalse();
+        assertThat(secret.matches(null)).isFalse();
+    }
+
+    /** A record as any caller would write one, to see what its generated toString and JSON show. */
+    record Holder(PlainSecret opened, SealedSecret sealed) {}
 
     @Test
     void toStringNeverShowsTheKey() {

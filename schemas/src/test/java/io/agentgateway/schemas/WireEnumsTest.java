@@ -15,8 +15,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Every enum of the contract: lower-case wire names, parse(wire()) is the identity, unknown is empty. */
 class WireEnumsTest {
     static final List<Class<?>> ENUMS = List.of(
-            ActionSource.class, ActorKind.class, Decision.class, KillSwitchAction.class, ReplyStatus.class,
-            RiskClassification.class, RiskLevel.class, Role.class, Scope.class, Tool.class);
+            ActionSource.class, ActorKind.class, Decision.class, KillSwitchAction.class, McpAuthType.class,
+            McpTransport.class, ReplyStatus.class, RiskClassification.class, RiskLevel.class, Role.class, Scope.class,
+            SecretChange.class, Tool.class);
 
     static Stream<Class<?>> enums() {
         return ENUMS.stream();

@@ -4,17 +4,20 @@ import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.DeletePolicy;
+import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.command.RevokeApiKey;
+import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
+import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
@@ -28,8 +31,12 @@ import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
 import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;
+import io.agentgateway.schemas.event.ToolConnectionDeleted;
+import io.agentgateway.schemas.event.ToolConnectionUpserted;
+import io.agentgateway.schemas.event.WebhookSecretRotated;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
+import io.agentgateway.schemas.secret.SealedSecret;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -55,6 +62,8 @@ final class WireSamples {
     static final String CALL_DIGEST = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
     /** Shaped like SecretBox output; the contract carries only the sealed form, so no key is needed here. */
     static final String SEALED_WEBHOOK_URL = "v1.q83vEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0Vng";
+    static final SealedSecret SEALED_ACCESS_TOKEN = SealedSecret.of("v1.AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJw");
+    static final SealedSecret SEALED_WEBHOOK_SECRET = SealedSecret.of("v1.KCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4_QEFCQ0RFRkdISUpLTE1OTw");
 
     private WireSamples() {}
 
@@ -73,6 +82,15 @@ final class WireSamples {
                 EnumSet.of(ActionSource.PROXY, ActionSource.MCP));
         return new Policy(POLICY_ID, "Hold risky code-host writes", 10, true, Decision.REQUIRE_APPROVAL, match,
                 "Merges and deletions by deploy bots need a human.");
+    }
+
+    static ToolConnectionConfig toolConnectionConfig() {
+        return new ToolConnectionConfig(List.of("acme/api", "acme/web"), "acme", "org-7f3a", "team-42");
+    }
+
+    static ToolConnection toolConnection() {
+        return new ToolConnection(Tool.MCP, toolConnectionConfig(), SEALED_ACCESS_TOKEN, SEALED_WEBHOOK_SECRET,
+                "https://mcp.acme.example/sse", McpAuthType.TOKEN, McpTransport.SSE, "https://api.acme.example/v3");
     }
 
     /** Every command variant, keyed by its class. */
@@ -96,6 +114,11 @@ final class WireSamples {
         put(commands, new SetMember("user-43", "bob@acme.example", Role.ADMIN));
         put(commands, new RemoveMember("user-44"));
         put(commands, new SetNotificationSettings(SEALED_WEBHOOK_URL, true));
+        put(commands, new UpsertToolConnection(Tool.MCP, toolConnectionConfig(), "https://mcp.acme.example/sse",
+                McpAuthType.TOKEN, McpTransport.SSE, "https://api.acme.example/v3", SecretUpdate.set(SEALED_ACCESS_TOKEN),
+                new SecretUpdate(SecretChange.SET, SEALED_WEBHOOK_SECRET)));
+        put(commands, new DeleteToolConnection(Tool.ISSUE_TRACKER));
+        put(commands, new RotateWebhookSecret(Tool.CODE_HOST, SEALED_WEBHOOK_SECRET));
         return commands;
     }
 
@@ -129,6 +152,9 @@ final class WireSamples {
                 Instant.parse("2026-01-01T00:00:00Z")));
         put(events, new ApiKeyRevoked(KEY_ID));
         put(events, new NotificationSettingsSet(true, true));
+        put(events, new ToolConnectionUpserted(toolConnection()));
+        put(events, new ToolConnectionDeleted(Tool.ISSUE_TRACKER));
+        put(events, new WebhookSecretRotated(toolConnection()));
         return events;
     }
 

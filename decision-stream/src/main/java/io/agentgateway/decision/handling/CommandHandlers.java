@@ -7,15 +7,18 @@ import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.DeletePolicy;
+import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.RevokeApiKey;
+import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
+import io.agentgateway.schemas.command.UpsertToolConnection;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -42,6 +45,9 @@ public final class CommandHandlers {
         register(SetMember.class, adminOnly(new SetMemberHandler(authorizer)));
         register(RemoveMember.class, adminOnly(new RemoveMemberHandler(authorizer)));
         register(SetNotificationSettings.class, adminOnly(new SetNotificationSettingsHandler()));
+        register(UpsertToolConnection.class, adminOnly(new UpsertToolConnectionHandler()));
+        register(DeleteToolConnection.class, adminOnly(new DeleteToolConnectionHandler()));
+        register(RotateWebhookSecret.class, adminOnly(new RotateWebhookSecretHandler()));
     }
 
     /** Decides a command whose envelope has already been checked for its required fields. */

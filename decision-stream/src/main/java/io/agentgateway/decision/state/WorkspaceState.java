@@ -5,6 +5,7 @@ import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
@@ -31,6 +32,7 @@ import java.util.function.Predicate;
  * @param defaults          the decision per risk level when no policy matches (always complete)
  * @param apiKeys           by SHA-256 hash of the key
  * @param members           by user id
+ * @param toolConnections   by tool; secrets sealed (a changelog topic and a disk store hold this value)
  * @param approvals         open approval requests by approval id
  * @param policySetVersion  bumps whenever policies or defaults change
  * @param workspaceVersion  bumps whenever anything in this value changes (set by the processor)
@@ -46,6 +48,7 @@ public record WorkspaceState(
         Map<String, ApiKeyGrant> apiKeys,
         Map<String, Member> members,
         NotificationSettings notifications,
+        Map<Tool, ToolConnection> toolConnections,
         Map<String, PendingApproval> approvals,
         long policySetVersion,
         long workspaceVersion) {
@@ -64,13 +67,14 @@ public record WorkspaceState(
         apiKeys = sorted(apiKeys);
         members = sorted(members);
         notifications = notifications == null ? NotificationSettings.initial() : notifications;
+        toolConnections = byTool(toolConnections);
         approvals = sorted(approvals);
     }
 
     /** The state of a workspace id that was never created. */
     public static WorkspaceState absent(Duration approvalTtl) {
         return new WorkspaceState(false, null, false, Set.of(), Map.of(), BuiltInDefaults.decisions(), approvalTtl,
-                Map.of(), Map.of(), NotificationSettings.initial(), Map.of(), 0, 0);
+                Map.of(), Map.of(), NotificationSettings.initial(), Map.of(), Map.of(), 0, 0);
     }
 
     // ---- queries ----
@@ -81,6 +85,10 @@ public record WorkspaceState(
 
     public long ownerCount() {
         return members.values().stream().filter(m -> m.role() == Role.OWNER).count();
+    }
+
+    public Optional<ToolConnection> toolConnection(Tool tool) {
+        return Optional.ofNullable(tool == null ? null : toolConnections.get(tool));
     }
 
     public Optional<ApiKeyGrant> apiKeyByHash(String keyHash) {
@@ -115,12 +123,13 @@ public record WorkspaceState(
 
     public WorkspaceState created(String newName, String ownerUserId, Member owner) {
         return new WorkspaceState(true, newName, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, Map.of(ownerUserId, owner), notifications, approvals, policySetVersion, workspaceVersion);
+                apiKeys, Map.of(ownerUserId, owner), notifications, toolConnections, approvals, policySetVersion,
+                workspaceVersion);
     }
 
     public WorkspaceState withKillSwitch(boolean enabled, Set<Tool> paused) {
         return new WorkspaceState(exists, name, enabled, paused, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, approvals, policySetVersion, workspaceVersion);
+                apiKeys, members, notifications, toolConnections, approvals, policySetVersion, workspaceVersion);
     }
 
     public WorkspaceState withPolicy(Policy policy) {
@@ -138,7 +147,7 @@ public record WorkspaceState(
     private WorkspaceState withPolicies(Map<String, Policy> next) {
         long version = next.equals(policies) ? policySetVersion : policySetVersion + 1;
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, next, defaults, approvalTtl,
-                apiKeys, members, notifications, approvals, version, workspaceVersion);
+                apiKeys, members, notifications, toolConnections, approvals, version, workspaceVersion);
     }
 
     /** @param changes risk levels absent keep their current decision; a null ttl keeps the current one */
@@ -150,15 +159,15 @@ public record WorkspaceState(
         Duration nextTtl = ttl == null ? approvalTtl : ttl;
         boolean changed = !next.equals(defaults) || !nextTtl.equals(approvalTtl);
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, next, nextTtl,
-                apiKeys, members, notifications, approvals, changed ? policySetVersion + 1 : policySetVersion,
-                workspaceVersion);
+                apiKeys, members, notifications, toolConnections, approvals,
+                changed ? policySetVersion + 1 : policySetVersion, workspaceVersion);
     }
 
     public WorkspaceState withApiKey(String keyHash, ApiKeyGrant grant) {
         Map<String, ApiKeyGrant> next = new TreeMap<>(apiKeys);
         next.put(keyHash, grant);
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                next, members, notifications, approvals, policySetVersion, workspaceVersion);
+                next, members, notifications, toolConnections, approvals, policySetVersion, workspaceVersion);
     }
 
     public WorkspaceState withMember(String userId, Member member) {
@@ -175,12 +184,31 @@ public record WorkspaceState(
 
     private WorkspaceState withMembers(Map<String, Member> next) {
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, next, notifications, approvals, policySetVersion, workspaceVersion);
+                apiKeys, next, notifications, toolConnections, approvals, policySetVersion, workspaceVersion);
     }
 
     public WorkspaceState withNotifications(NotificationSettings settings) {
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, settings, approvals, policySetVersion, workspaceVersion);
+                apiKeys, members, settings, toolConnections, approvals, policySetVersion, workspaceVersion);
+    }
+
+    public WorkspaceState withToolConnection(ToolConnection connection) {
+        Map<Tool, ToolConnection> next = new EnumMap<>(Tool.class);
+        next.putAll(toolConnections);
+        next.put(connection.tool(), connection);
+        return withToolConnections(next);
+    }
+
+    public WorkspaceState withoutToolConnection(Tool tool) {
+        Map<Tool, ToolConnection> next = new EnumMap<>(Tool.class);
+        next.putAll(toolConnections);
+        next.remove(tool);
+        return withToolConnections(next);
+    }
+
+    private WorkspaceState withToolConnections(Map<Tool, ToolConnection> next) {
+        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
+                apiKeys, members, notifications, next, approvals, policySetVersion, workspaceVersion);
     }
 
     /** Opens an approval, dropping approvals whose expiry passed before {@code at} so the state stays bounded. */
@@ -190,16 +218,30 @@ public record WorkspaceState(
         next.values().removeIf(expired);
         next.put(approvalId, approval);
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, next, policySetVersion, workspaceVersion);
+                apiKeys, members, notifications, toolConnections, next, policySetVersion, workspaceVersion);
     }
 
     public WorkspaceState withWorkspaceVersion(long version) {
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, approvals, policySetVersion, version);
+                apiKeys, members, notifications, toolConnections, approvals, policySetVersion, version);
     }
 
     private static <V> Map<String, V> sorted(Map<String, V> map) {
         return map == null || map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(map));
+    }
+
+    /** In tool order, whatever order they were stored in; states stored before connections existed have none. */
+    private static Map<Tool, ToolConnection> byTool(Map<Tool, ToolConnection> map) {
+        if (map == null || map.isEmpty()) {
+            return Map.of();
+        }
+        EnumMap<Tool, ToolConnection> copy = new EnumMap<>(Tool.class);
+        map.forEach((tool, connection) -> {
+            if (tool != null && connection != null) {
+                copy.put(tool, connection);
+            }
+        });
+        return Collections.unmodifiableMap(copy);
     }
 
     /** Stored states written before a risk level existed still answer for every level. */

@@ -4,14 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.JsonSerde;
+import io.agentgateway.schemas.McpAuthType;
+import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.ToolConnectionConfig;
+import io.agentgateway.schemas.secret.SealedSecret;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -29,6 +35,10 @@ class WorkspaceStateTest {
                 .withDefaults(Map.of(RiskLevel.LOW, Decision.REQUIRE_APPROVAL), Duration.ofMinutes(5))
                 .withApiKey("h".repeat(64), new ApiKeyGrant("k1", "ci", Set.of(Scope.PROXY, Scope.EVALUATE), at.plusSeconds(60), null))
                 .withNotifications(new NotificationSettings("v1.sealed", false))
+                .withToolConnection(new ToolConnection(Tool.CODE_HOST, new ToolConnectionConfig(List.of("acme/api"), "acme", null, null),
+                        SealedSecret.of("v1.token"), SealedSecret.of("v1.secret"), null, null, null, "https://api.example"))
+                .withToolConnection(new ToolConnection(Tool.MCP, ToolConnectionConfig.none(), null, null,
+                        "https://mcp.example/sse", McpAuthType.TOKEN, McpTransport.SSE, null))
                 .withApproval("a1", new PendingApproval(at.plusSeconds(300), "d".repeat(64), ApprovalStatus.PENDING), at)
                 .withWorkspaceVersion(7);
 
@@ -44,6 +54,7 @@ class WorkspaceStateTest {
         assertThat(read.defaults()).containsEntry(RiskLevel.LOW, Decision.BLOCK).containsEntry(RiskLevel.CRITICAL, Decision.BLOCK)
                 .hasSize(4);
         assertThat(read.notifications()).isEqualTo(NotificationSettings.initial());
+        assertThat(read.toolConnections()).as("states stored before tool connections existed have none").isEmpty();
     }
 
     @Test

@@ -20,14 +20,17 @@ import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.DeletePolicy;
+import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.RevokeApiKey;
+import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
+import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.EventEnvelope;
@@ -40,6 +43,7 @@ import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
+import io.agentgateway.schemas.secret.SealedSecret;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -144,7 +148,10 @@ class AdminCommandsTest {
                     new RevokeApiKey(UUID.randomUUID().toString()),
                     new SetMember("someone", "s@example.com", Role.ADMIN),
                     new RemoveMember("someone"),
-                    new SetNotificationSettings(null, false));
+                    new SetNotificationSettings(null, false),
+                    new UpsertToolConnection(Tool.DOCS, null, null, null, null, "https://docs.example", null, null),
+                    new DeleteToolConnection(Tool.DOCS),
+                    new RotateWebhookSecret(Tool.CODE_HOST, SealedSecret.of(SEALED_URL)));
         }
 
         @ParameterizedTest

@@ -28,10 +28,10 @@ public class NotificationSettingsHandler {
     private final AdminCommands commands;
     private final JsonBodyReader bodies;
     private final WorkspaceRepository workspaces;
-    private final ChatWebhookSealer sealer;
+    private final SecretSealer sealer;
 
     NotificationSettingsHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
-                                WorkspaceRepository workspaces, ChatWebhookSealer sealer) {
+                                WorkspaceRepository workspaces, SecretSealer sealer) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;

@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -30,6 +31,17 @@ public final class JsonResponses {
 
     public static Mono<ServerResponse> created(Object body) {
         return status(HttpStatus.CREATED, body);
+    }
+
+    /**
+     * A 200 whose body shows a secret once (a generated webhook secret): {@code Cache-Control: no-store},
+     * so no cache between the admin and the gateway keeps a copy.
+     */
+    public static Mono<ServerResponse> okShowingASecret(Object body) {
+        return ServerResponse.ok()
+                .contentType(MediaType.APPLICATION_JSON)
+                .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
     }
 
     public static Mono<ServerResponse> status(HttpStatus status, Object body) {

@@ -10,7 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public final class ReadModelRows {
     private final JdbcClient jdbc;
 
-    ReadModelRows(JdbcClient jdbc) {
+    public ReadModelRows(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -91,6 +91,22 @@ public final class ReadModelRows {
                 .param("command", UUID.randomUUID().toString()).param("corr", correlationId).param("at", utc(occurredAt))
                 .param("tool", tool).param("decision", decision).param("agent", agentId).update();
         return id;
+    }
+
+    /** A tool_connections row; the sealed values are stored as given (the projector stores SecretBox output). */
+    public void toolConnection(UUID workspaceId, String tool, String[] repos, String org, String sealedAccessToken,
+                               String sealedWebhookSecret, String mcpServerUrl, String mcpAuthType, String mcpTransport,
+                               String baseUrl, long version) {
+        jdbc.sql("""
+                        insert into tool_connections (workspace_id, tool, repos, org, sealed_access_token, sealed_webhook_secret,
+                            mcp_server_url, mcp_auth_type, mcp_transport, base_url, version, updated_at, updated_by)
+                        values (:ws, :tool, :repos, :org, :token, :secret, :mcpUrl, :authType, :transport, :baseUrl, :version,
+                            now(), 'owner-1')
+                        """)
+                .param("ws", workspaceId).param("tool", tool).param("repos", repos).param("org", org)
+                .param("token", sealedAccessToken).param("secret", sealedWebhookSecret).param("mcpUrl", mcpServerUrl)
+                .param("authType", mcpAuthType).param("transport", mcpTransport).param("baseUrl", baseUrl)
+                .param("version", version).update();
     }
 
     private static OffsetDateTime utc(Instant instant) {

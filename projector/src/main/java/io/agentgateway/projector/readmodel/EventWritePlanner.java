@@ -12,6 +12,9 @@ import io.agentgateway.schemas.event.MemberSet;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
 import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;
+import io.agentgateway.schemas.event.ToolConnectionDeleted;
+import io.agentgateway.schemas.event.ToolConnectionUpserted;
+import io.agentgateway.schemas.event.WebhookSecretRotated;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 import java.util.ArrayList;
@@ -83,6 +86,15 @@ public class EventWritePlanner {
         }
         if (event instanceof NotificationSettingsSet e) {
             return List.of(WorkspaceWrites.notificationSettings(envelope, e));
+        }
+        if (event instanceof ToolConnectionUpserted e) {
+            return ToolConnectionWrites.upserted(envelope, e.connection());
+        }
+        if (event instanceof WebhookSecretRotated e) {
+            return ToolConnectionWrites.upserted(envelope, e.connection());
+        }
+        if (event instanceof ToolConnectionDeleted e) {
+            return ToolConnectionWrites.deleted(envelope, e);
         }
         throw new InvalidEventException("no projection for " + typeName(event));
     }

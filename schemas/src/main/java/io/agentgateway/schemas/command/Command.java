@@ -21,8 +21,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = SetMember.class, name = "set_member"),
     @JsonSubTypes.Type(value = RemoveMember.class, name = "remove_member"),
     @JsonSubTypes.Type(value = SetNotificationSettings.class, name = "set_notification_settings"),
+    @JsonSubTypes.Type(value = UpsertToolConnection.class, name = "upsert_tool_connection"),
+    @JsonSubTypes.Type(value = DeleteToolConnection.class, name = "delete_tool_connection"),
+    @JsonSubTypes.Type(value = RotateWebhookSecret.class, name = "rotate_webhook_secret"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
-                SetNotificationSettings {}
+                SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret {}

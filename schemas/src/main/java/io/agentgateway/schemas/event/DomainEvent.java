@@ -21,8 +21,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ApiKeyIssued.class, name = "api_key_issued"),
     @JsonSubTypes.Type(value = ApiKeyRevoked.class, name = "api_key_revoked"),
     @JsonSubTypes.Type(value = NotificationSettingsSet.class, name = "notification_settings_set"),
+    @JsonSubTypes.Type(value = ToolConnectionUpserted.class, name = "tool_connection_upserted"),
+    @JsonSubTypes.Type(value = ToolConnectionDeleted.class, name = "tool_connection_deleted"),
+    @JsonSubTypes.Type(value = WebhookSecretRotated.class, name = "webhook_secret_rotated"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
                 MemberRemoved, PolicyUpserted, PolicyDeleted, WorkspaceDefaultsSet, ApiKeyIssued,
-                ApiKeyRevoked, NotificationSettingsSet {}
+                ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
+                WebhookSecretRotated {}

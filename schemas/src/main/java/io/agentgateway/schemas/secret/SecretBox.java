@@ -51,6 +51,19 @@ public final class SecretBox {
         }
     }
 
+    /** {@link #seal(String)} as the type that keeps the sealed value out of {@code toString}. */
+    public SealedSecret sealSecret(String plaintext) {
+        return SealedSecret.of(seal(plaintext));
+    }
+
+    /** @throws IllegalArgumentException when the value was not sealed with this key or was altered */
+    public PlainSecret openSecret(SealedSecret sealed) {
+        if (sealed == null) {
+            throw new IllegalArgumentException("not a sealed secret");
+        }
+        return PlainSecret.of(open(sealed.value()));
+    }
+
     /** @throws IllegalArgumentException when the value was not sealed with this key or was altered */
     public String open(String sealed) {
         if (sealed == null || !sealed.startsWith(PREFIX)) {

@@ -1,0 +1,28 @@
+package io.agentgateway.ingress.admin;
+
+import io.agentgateway.ingress.config.PublicUrlProperties;
+import java.net.URI;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.ServerRequest;
+
+/**
+ * The spec's {@code {base_url}}: {@code gateway.public-base-url} when set, otherwise the scheme, host
+ * and port the admin's request reached the ingress at (right for the embedded default and a direct
+ * deployment; behind a proxy, set the key).
+ */
+@Component
+class PublicBaseUrl {
+    private final String configured;
+
+    PublicBaseUrl(PublicUrlProperties properties) {
+        this.configured = properties.publicBaseUrl();
+    }
+
+    String of(ServerRequest request) {
+        if (configured != null) {
+            return configured;
+        }
+        URI uri = request.uri();
+        return uri.getScheme() + "://" + uri.getRawAuthority();
+    }
+}
