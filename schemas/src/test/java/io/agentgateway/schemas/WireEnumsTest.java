@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class WireEnumsTest {
     static final List<Class<?>> ENUMS = List.of(
             ActionSource.class, ActorKind.class, Decision.class, KillSwitchAction.class, ReplyStatus.class,
-            RiskClassification.class, RiskLevel.class, Role.class, Scope.class, Tool.class);
+            RiskClassification.class, RiskLevel.class, Role.class, Scope.class, Tool.class, ReviewVerdict.class,
+            ExecutionOutcome.class, HeldCallKind.class);
 
     static Stream<Class<?>> enums() {
         return ENUMS.stream();

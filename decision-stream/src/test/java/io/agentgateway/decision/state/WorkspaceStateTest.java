@@ -3,6 +3,7 @@ package io.agentgateway.decision.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.JsonSerde;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
@@ -29,12 +30,22 @@ class WorkspaceStateTest {
                 .withDefaults(Map.of(RiskLevel.LOW, Decision.REQUIRE_APPROVAL), Duration.ofMinutes(5))
                 .withApiKey("h".repeat(64), new ApiKeyGrant("k1", "ci", Set.of(Scope.PROXY, Scope.EVALUATE), at.plusSeconds(60), null))
                 .withNotifications(new NotificationSettings("v1.sealed", false))
-                .withApproval("a1", new PendingApproval(at.plusSeconds(300), "d".repeat(64), ApprovalStatus.PENDING), at)
+                .withApproval("a1", new PendingApproval(at.plusSeconds(300), "d".repeat(64), ApprovalStatus.PENDING))
+                .withApproval("a2", PendingApproval.opened(at.plusSeconds(300), "e".repeat(64), Tool.CODE_HOST,
+                        "pull_request.merge", HeldCallKind.HTTP_REQUEST).approved().claimedBy("executor-1"))
                 .withWorkspaceVersion(7);
 
         WorkspaceState read = SERDE.deserialize("t", SERDE.serialize("t", state));
         assertThat(read).isEqualTo(state);
         assertThat(read.policySetVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void an_approval_stored_before_tool_action_and_held_call_were_recorded_still_reads() {
+        WorkspaceState read = SERDE.deserialize("t", ("{\"exists\":true,\"approvalTtl\":\"PT1H\",\"approvals\":{\"a1\":"
+                + "{\"expiresAt\":\"2026-03-01T10:00:00Z\",\"callDigest\":\"" + "d".repeat(64) + "\",\"status\":\"pending\"}}}").getBytes());
+        assertThat(read.approval("a1")).contains(new PendingApproval(Instant.parse("2026-03-01T10:00:00Z"), "d".repeat(64),
+                ApprovalStatus.PENDING));
     }
 
     @Test

@@ -21,8 +21,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = SetMember.class, name = "set_member"),
     @JsonSubTypes.Type(value = RemoveMember.class, name = "remove_member"),
     @JsonSubTypes.Type(value = SetNotificationSettings.class, name = "set_notification_settings"),
+    @JsonSubTypes.Type(value = ReviewApproval.class, name = "review_approval"),
+    @JsonSubTypes.Type(value = ClaimApprovedCall.class, name = "claim_approved_call"),
+    @JsonSubTypes.Type(value = RecordCallExecution.class, name = "record_call_execution"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
-                SetNotificationSettings {}
+                SetNotificationSettings, ReviewApproval, ClaimApprovedCall, RecordCallExecution {}

@@ -21,8 +21,14 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ApiKeyIssued.class, name = "api_key_issued"),
     @JsonSubTypes.Type(value = ApiKeyRevoked.class, name = "api_key_revoked"),
     @JsonSubTypes.Type(value = NotificationSettingsSet.class, name = "notification_settings_set"),
+    @JsonSubTypes.Type(value = ApprovalReviewed.class, name = "approval_reviewed"),
+    @JsonSubTypes.Type(value = ApprovalExpired.class, name = "approval_expired"),
+    @JsonSubTypes.Type(value = ApprovedCallClaimed.class, name = "approved_call_claimed"),
+    @JsonSubTypes.Type(value = ApprovedCallExecuted.class, name = "approved_call_executed"),
+    @JsonSubTypes.Type(value = ApprovedCallFailed.class, name = "approved_call_failed"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
                 MemberRemoved, PolicyUpserted, PolicyDeleted, WorkspaceDefaultsSet, ApiKeyIssued,
-                ApiKeyRevoked, NotificationSettingsSet {}
+                ApiKeyRevoked, NotificationSettingsSet, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
+                ApprovedCallExecuted, ApprovedCallFailed {}
