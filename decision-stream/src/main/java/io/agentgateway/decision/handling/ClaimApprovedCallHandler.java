@@ -33,9 +33,13 @@ public final class ClaimApprovedCallHandler implements CommandHandler<ClaimAppro
         if (approval.status() == ApprovalStatus.EXECUTING) {
             return CommandResult.rejected(state, ReplyStatus.CONFLICT, "Approved call was already claimed");
         }
-        if (approval.status() != ApprovalStatus.APPROVED || !approval.holdsCall()) {
+        if (approval.status() != ApprovalStatus.APPROVED) {
             return CommandResult.rejected(state, ReplyStatus.CONFLICT,
                     "Approval request is " + approval.status().wire() + ", not approved");
+        }
+        if (!approval.holdsCall()) {
+            // not reached today (such approvals end at their review), but never grant a run of nothing
+            return CommandResult.rejected(state, ReplyStatus.CONFLICT, "Approval request holds no call to run");
         }
         return CommandResult.accepted(state.withApproval(command.approvalId(), approval.claimedBy(command.executorId())),
                 new ApprovedCallClaimed(command.approvalId(), command.executorId(), envelope.acceptedAt()));
