@@ -2,6 +2,7 @@ package io.agentgateway.ingress;
 
 import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
 import io.agentgateway.ingress.admin.AuditExportHandler;
+import io.agentgateway.ingress.admin.ApprovalAdminHandler;
 import io.agentgateway.ingress.admin.AuditLogHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
 import io.agentgateway.ingress.admin.MemberAdminHandler;
@@ -37,7 +38,8 @@ class IngressRoutes {
                                                DefaultsAdminHandler defaults, ApiKeyAdminHandler apiKeys,
                                                MemberAdminHandler members, NotificationSettingsHandler notifications,
                                                WorkspaceStateHandler state, AuditLogHandler auditLog,
-                                               AuditExportHandler auditExport, ToolConnectionAdminHandler tools) {
+                                               AuditExportHandler auditExport, ToolConnectionAdminHandler tools,
+                                               ApprovalAdminHandler approvals) {
         return MethodRoutes.path("/admin/v1/workspaces").post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
@@ -52,6 +54,9 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/audit-log/export").get(auditExport::export).build())
                 .and(MethodRoutes.path(WORKSPACE + "/tools").get(tools::list).build())
                 .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}").get(tools::get).put(tools::put).delete(tools::delete).build())
-                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/webhook-secret").post(tools::rotateWebhookSecret).build());
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/webhook-secret").post(tools::rotateWebhookSecret).build())
+                .and(MethodRoutes.path(WORKSPACE + "/approvals").get(approvals::list).build())
+                .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/approve").post(approvals::approve).build())
+                .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build());
     }
 }

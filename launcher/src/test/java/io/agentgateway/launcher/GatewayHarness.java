@@ -23,6 +23,7 @@ final class GatewayHarness {
 
     private static EmbeddedGateway gateway;
     private static GreenMail smtp;
+    private static RecordingUpstream upstream;
 
     private GatewayHarness() {}
 
@@ -33,15 +34,19 @@ final class GatewayHarness {
                 int smtpPort = FreePorts.pick();
                 smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
                 smtp.start();
+                upstream = RecordingUpstream.start();
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), Map.of(
                         "gateway.ingress.reply-timeout", "PT" + REPLY_TIMEOUT.toSeconds() + "S",
                         "spring.mail.host", "127.0.0.1",
                         "spring.mail.port", Integer.toString(smtpPort),
                         "gateway.notifier.initial-backoff", "PT0.2S",
-                        "gateway.decision.payload-excerpt-bytes", "4096"));
+                        "gateway.decision.payload-excerpt-bytes", "4096",
+                        // held HTTP requests of internal_api go here once approved; code_host has no upstream
+                        "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal"));
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();
                     smtp.stop();
+                    upstream.close();
                 }, "stop-e2e-gateway"));
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(e);
@@ -53,6 +58,11 @@ final class GatewayHarness {
     static GreenMail smtp() {
         gateway();
         return smtp;
+    }
+
+    static RecordingUpstream upstream() {
+        gateway();
+        return upstream;
     }
 
     static GatewayHttpClient client() {

@@ -9,6 +9,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
+import io.agentgateway.schemas.ReviewVerdict;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Scope;
@@ -16,6 +17,7 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.MemberRemoved;
@@ -153,9 +155,11 @@ class RedeliveryAndReplayTest extends ProjectorTestCase {
         publisher.publish(ws.created("Keys"), issued, revoked, approvalRequested);
         eventually().until(() -> jdbc.queryForObject("select count(*) from approval_requests where id = ?::uuid",
                 Long.class, approvalId), count -> count == 1);
-        // a reviewer acted (review events are not part of the contract yet: set it as their projection would)
-        jdbc.update("update approval_requests set status = 'approved', reviewed_by = 'user-admin' where id = ?::uuid",
-                approvalId);
+        // a reviewer acted
+        publisher.publish(ws.stateChange(c -> new ApprovalReviewed(approvalId, ReviewVerdict.APPROVE, "user-admin", null,
+                Instant.now(), Tool.MCP, "tools.drop_table", "digest", null)));
+        eventually().until(() -> jdbc.queryForObject("select status from approval_requests where id = ?::uuid",
+                String.class, approvalId), "approved"::equals);
 
         publisher.publish(issued, approvalRequested);
         EventEnvelope marker = ws.evaluation("docs.marker");

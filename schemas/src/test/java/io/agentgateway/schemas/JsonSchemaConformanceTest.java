@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.networknt.schema.ValidationMessage;
 import io.agentgateway.schemas.WireCase.SchemaCheck;
+import io.agentgateway.schemas.call.HeldCall;
+import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
@@ -72,6 +74,8 @@ class JsonSchemaConformanceTest {
         schemas.put(ToolConnection.class, "common/tool_connection.schema.json");
         schemas.put(ToolConnectionConfig.class, "common/tool_connection_config.schema.json");
         schemas.put(SecretUpdate.class, "common/secret_update.schema.json");
+        schemas.put(SealedHeldCall.class, "common/sealed_held_call.schema.json");
+        WireCases.typeNames(HeldCall.class).forEach((type, name) -> schemas.put(type, WireCases.heldCallSchema(name)));
         WireCases.typeNames(Command.class).forEach((type, name) -> schemas.put(type, WireCases.commandSchema(name)));
         WireCases.typeNames(DomainEvent.class).forEach((type, name) -> schemas.put(type, WireCases.eventSchema(name)));
         return schemas;
@@ -92,7 +96,8 @@ class JsonSchemaConformanceTest {
         JsonNode schema = JsonSchemas.tree(schemaPath);
         List<String> declared = schema.path("properties").propertyStream().map(Map.Entry::getKey).toList();
         List<String> required = schema.path("required").valueStream().map(JsonNode::asString).toList();
-        boolean variant = Command.class.isAssignableFrom(type) || DomainEvent.class.isAssignableFrom(type);
+        boolean variant = Command.class.isAssignableFrom(type) || DomainEvent.class.isAssignableFrom(type)
+                || HeldCall.class.isAssignableFrom(type);
 
         Stream<String> components = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName);
         List<String> written = Stream.concat(variant ? Stream.of("type") : Stream.empty(), components).toList();

@@ -2,6 +2,7 @@ package io.agentgateway.schemas;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import io.agentgateway.schemas.WireCase.SchemaCheck;
+import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.event.DomainEvent;
 import java.util.ArrayList;
@@ -35,6 +36,11 @@ final class WireCases {
                     List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
                             new SchemaCheck(eventSchema(name), "/event"))));
         });
+        // sealed inside commands and events, so on no topic as such, but a wire format all the same
+        WireSamples.heldCalls().forEach(call -> {
+            String name = typeNames(HeldCall.class).get(call.getClass());
+            cases.add(new WireCase("held_call_" + name, List.of(), call, List.of(new SchemaCheck(heldCallSchema(name), ""))));
+        });
         cases.add(new WireCase("reply", List.of(Topics.REPLIES), WireSamples.reply(),
                 List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
         cases.add(new WireCase("notification_requested",
@@ -45,6 +51,10 @@ final class WireCases {
 
     static String commandSchema(String typeName) {
         return "command/" + typeName + ".schema.json";
+    }
+
+    static String heldCallSchema(String typeName) {
+        return "held_call/" + typeName + ".schema.json";
     }
 
     static String eventSchema(String typeName) {

@@ -17,7 +17,7 @@ class WireEnumsTest {
     static final List<Class<?>> ENUMS = List.of(
             ActionSource.class, ActorKind.class, Decision.class, KillSwitchAction.class, McpAuthType.class,
             McpTransport.class, ReplyStatus.class, RiskClassification.class, RiskLevel.class, Role.class, Scope.class,
-            SecretChange.class, Tool.class);
+            SecretChange.class, Tool.class, ReviewVerdict.class, ExecutionOutcome.class, HeldCallKind.class);
 
     static Stream<Class<?>> enums() {
         return ENUMS.stream();

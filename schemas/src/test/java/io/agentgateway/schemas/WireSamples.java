@@ -1,5 +1,10 @@
 package io.agentgateway.schemas;
 
+import io.agentgateway.schemas.call.HeldCall;
+import io.agentgateway.schemas.call.HeldHttpRequest;
+import io.agentgateway.schemas.call.HeldMcpToolCall;
+import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.command.ClaimApprovedCall;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
@@ -8,8 +13,10 @@ import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
@@ -21,7 +28,12 @@ import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
+import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovedCallClaimed;
+import io.agentgateway.schemas.event.ApprovedCallExecuted;
+import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
@@ -44,6 +56,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One fully-populated sample of every wire type: every field set (even where a real writer would
@@ -64,6 +77,32 @@ final class WireSamples {
     static final String SEALED_WEBHOOK_URL = "v1.q83vEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0Vng";
     static final SealedSecret SEALED_ACCESS_TOKEN = SealedSecret.of("v1.AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJw");
     static final SealedSecret SEALED_WEBHOOK_SECRET = SealedSecret.of("v1.KCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4_QEFCQ0RFRkdISUpLTE1OTw");
+    static final String EXECUTOR_ID = "approval-executor-3f9c2a71";
+    static final Instant EXPIRES_AT = Instant.parse("2025-03-02T09:30:00.123456Z");
+
+    /** Shaped like SecretBox output, as {@link #SEALED_WEBHOOK_URL}. */
+    static SealedHeldCall sealedHeldCall() {
+        return new SealedHeldCall(HeldCallKind.HTTP_REQUEST,
+                "v1.7nQ2xWlY0d3kPzR8uVb5Hc1sJf4tGm6eAo9iKqLw2yXnZr3pTa8vBc5dEf7gHj0kLm", CALL_DIGEST);
+    }
+
+    /** Both kinds of held call (the plaintext inside a sealed held call). */
+    static List<HeldCall> heldCalls() {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put("accept", List.of("application/vnd.code-host.v3+json"));
+        headers.put("content-type", List.of("application/json"));
+        headers.put("x-request-tag", List.of("a", "b"));
+        return List.of(
+                new HeldHttpRequest("PUT", "/repos/acme/api/pulls/128/merge", "dry_run=false&note=%C3%A9", headers,
+                        "eyJtZXJnZV9tZXRob2QiOiJzcXVhc2gifQ=="),
+                new HeldMcpToolCall("delete_repository",
+                        GatewayJson.MAPPER.readTree("{\"repo\":\"acme/api\",\"force\":true,\"tags\":[\"x\",1,null]}")));
+    }
+
+    static JsonNode executionResult() {
+        return GatewayJson.MAPPER.readTree(
+                "{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"merged\\\":true}\"}],\"isError\":false,\"httpStatus\":200}");
+    }
 
     private WireSamples() {}
 
@@ -100,7 +139,7 @@ final class WireSamples {
                 Tool.CODE_HOST, "pull_request.merge", RiskLevel.MEDIUM, "deploy-bot", "Deploy Bot", "pull_request",
                 "acme/api#128",
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
-                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true));
+                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall()));
         put(commands, new CreateWorkspace("Acme production"));
         put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
         put(commands, new UpsertPolicy(policy()));
@@ -119,6 +158,10 @@ final class WireSamples {
                 new SecretUpdate(SecretChange.SET, SEALED_WEBHOOK_SECRET)));
         put(commands, new DeleteToolConnection(Tool.ISSUE_TRACKER));
         put(commands, new RotateWebhookSecret(Tool.CODE_HOST, SEALED_WEBHOOK_SECRET));
+        put(commands, new ReviewApproval(DerivedIds.approvalId(COMMAND_ID), ReviewVerdict.APPROVE, "Release window is open"));
+        put(commands, new ClaimApprovedCall(DerivedIds.approvalId(COMMAND_ID), EXECUTOR_ID));
+        put(commands, new RecordCallExecution(DerivedIds.approvalId(COMMAND_ID), EXECUTOR_ID, ExecutionOutcome.EXECUTED,
+                executionResult()));
         return commands;
     }
 
@@ -134,7 +177,7 @@ final class WireSamples {
                 "deploy-bot", "Deploy Bot", "pull_request", "acme/api#128", "alice@acme.example", ActionSource.PROXY,
                 "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096));
         put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
-                "deploy-bot", CALL_DIGEST, Instant.parse("2025-03-02T09:30:00.123456Z")));
+                "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall()));
         put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
                 EnumSet.of(Tool.ISSUE_TRACKER, Tool.CHAT)));
         put(events, new WorkspaceCreated("Acme production", "user-42", "ops@acme.example"));
@@ -155,6 +198,13 @@ final class WireSamples {
         put(events, new ToolConnectionUpserted(toolConnection()));
         put(events, new ToolConnectionDeleted(Tool.ISSUE_TRACKER));
         put(events, new WebhookSecretRotated(toolConnection()));
+        put(events, new ApprovalReviewed(approvalId, ReviewVerdict.APPROVE, "user-43", "Release window is open",
+                ACCEPTED_AT, Tool.CODE_HOST, "pull_request.merge", CALL_DIGEST, HeldCallKind.HTTP_REQUEST));
+        put(events, new ApprovalExpired(approvalId, EXPIRES_AT));
+        put(events, new ApprovedCallClaimed(approvalId, EXECUTOR_ID, ACCEPTED_AT));
+        put(events, new ApprovedCallExecuted(approvalId, EXECUTOR_ID, executionResult(), ACCEPTED_AT));
+        put(events, new ApprovedCallFailed(approvalId, EXECUTOR_ID, GatewayJson.MAPPER.readTree(
+                "{\"content\":[{\"type\":\"text\",\"text\":\"Connection refused\"}],\"isError\":true}"), ACCEPTED_AT));
         return events;
     }
 

@@ -1,5 +1,6 @@
 package io.agentgateway.schemas;
 
+import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.EventEnvelope;
@@ -20,8 +21,9 @@ import java.util.Set;
  * use it so that a new nested record or enum cannot slip past the schema and enum checks.
  */
 final class WireTypes {
+    /** The records on the topics, and the held call that travels sealed inside commands and events. */
     static final List<Class<?>> TOP_LEVEL =
-            List.of(CommandEnvelope.class, EventEnvelope.class, Reply.class, NotificationRequested.class);
+            List.of(CommandEnvelope.class, EventEnvelope.class, Reply.class, NotificationRequested.class, HeldCall.class);
 
     private final Set<Class<?>> records = new LinkedHashSet<>();
     private final Set<Class<?>> enums = new LinkedHashSet<>();

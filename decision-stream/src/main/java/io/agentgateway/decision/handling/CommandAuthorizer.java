@@ -37,6 +37,11 @@ public final class CommandAuthorizer {
         return actor != null && actor.kind() == ActorKind.USER && actor.userId() != null && !actor.userId().isBlank();
     }
 
+    /** A component of the gateway itself; never the identity of an HTTP caller. */
+    public static boolean isSystem(Actor actor) {
+        return actor != null && actor.kind() == ActorKind.SYSTEM;
+    }
+
     private static Optional<Member> memberFor(WorkspaceState state, Actor actor) {
         if (!state.exists() || !isUser(actor)) {
             return Optional.empty();

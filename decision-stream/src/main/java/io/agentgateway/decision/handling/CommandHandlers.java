@@ -4,13 +4,16 @@ import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.ClaimApprovedCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.DeletePolicy;
 import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.RemoveMember;
+import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
@@ -29,6 +32,7 @@ import java.util.Map;
  */
 public final class CommandHandlers {
     static final String ADMIN_REQUIRED = "Admin or owner role required";
+    static final String GATEWAY_REQUIRED = "Only the gateway itself may run approved calls";
 
     private final Map<Class<? extends Command>, CommandHandler<? extends Command>> handlers = new HashMap<>();
     private final CommandAuthorizer authorizer = new CommandAuthorizer();
@@ -48,6 +52,9 @@ public final class CommandHandlers {
         register(UpsertToolConnection.class, adminOnly(new UpsertToolConnectionHandler()));
         register(DeleteToolConnection.class, adminOnly(new DeleteToolConnectionHandler()));
         register(RotateWebhookSecret.class, adminOnly(new RotateWebhookSecretHandler()));
+        register(ReviewApproval.class, adminOnly(new ReviewApprovalHandler()));
+        register(ClaimApprovedCall.class, gatewayOnly(new ClaimApprovedCallHandler()));
+        register(RecordCallExecution.class, gatewayOnly(new RecordCallExecutionHandler()));
     }
 
     /** Decides a command whose envelope has already been checked for its required fields. */
@@ -63,6 +70,16 @@ public final class CommandHandlers {
 
     private <C extends Command> void register(Class<C> type, CommandHandler<C> handler) {
         handlers.put(type, handler);
+    }
+
+    /**
+     * Commands of the gateway's own components (the approval executor): a system actor only. The
+     * HTTP API never issues a system actor, so no agent or user can claim or settle a run.
+     */
+    private static <C extends Command> CommandHandler<C> gatewayOnly(CommandHandler<C> handler) {
+        return (envelope, state, command) -> CommandAuthorizer.isSystem(envelope.actor())
+                ? handler.handle(envelope, state, command)
+                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, GATEWAY_REQUIRED);
     }
 
     private <C extends Command> CommandHandler<C> adminOnly(CommandHandler<C> handler) {

@@ -3,17 +3,17 @@ package io.agentgateway.decision.handling;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
-import io.agentgateway.decision.evaluation.CallDigest;
 import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.PayloadExcerpt;
 import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.decision.evaluation.Verdict;
-import io.agentgateway.decision.state.ApprovalStatus;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.call.CallDigest;
+import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
@@ -24,15 +24,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Decides one agent action: authenticate the key, classify the risk, apply the decision order, open
  * an approval when the decision says so, and record the audit entry ({@link ActionEvaluated}).
  * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
- * not be able to fill a workspace's audit log.
+ * not be able to fill a workspace's audit log. Opening an approval also ends the ones whose time is
+ * over ({@link ApprovalSweep}), which keeps the state bounded.
  */
 public final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
     static final String INVALID_KEY = "Invalid or expired API key";
+    private static final String SEALED_PREFIX = "v1.";
+    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
     private final DecisionSettings settings;
     private final CommandAuthorizer authorizer;
@@ -60,6 +64,9 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         if (risk.isEmpty()) {
             return CommandResult.invalid(state, "riskLevel must be one of low, medium, high, critical");
         }
+        if (command.heldCall() != null && !wellFormed(command.heldCall())) {
+            return CommandResult.invalid(state, "heldCall must name its kind, be sealed with SecretBox and carry its SHA-256 digest");
+        }
         return decide(envelope, state, command, risk.get());
     }
 
@@ -84,16 +91,26 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
 
         WorkspaceState next = state;
         if (approvalId != null) {
+            ApprovalSweep.Swept swept = ApprovalSweep.at(state, envelope.acceptedAt());
             Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
-            String digest = CallDigest.of(command.tool(), command.action(), command.payload());
-            next = state.withApproval(approvalId, new PendingApproval(expiresAt, digest, ApprovalStatus.PENDING),
-                    envelope.acceptedAt());
+            SealedHeldCall held = command.heldCall();
+            // a held call is what will run: the approval binds that, not the payload the policies saw
+            String digest = held != null ? held.digest() : CallDigest.of(command.tool(), command.action(), command.payload());
+            next = swept.state().withApproval(approvalId, PendingApproval.opened(expiresAt, digest, command.tool(),
+                    command.action(), held == null ? null : held.kind()));
             events.add(new ApprovalRequested(approvalId, auditLogId, command.tool(), command.action(), risk.level(),
-                    agentId, digest, expiresAt));
+                    agentId, digest, expiresAt, held));
+            events.addAll(swept.events());
         }
 
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), approvalId, auditLogId, risk.level(), risk.classification());
         return new CommandResult(next, ReplyStatus.OK, null, outcome, events, List.of());
+    }
+
+    private static boolean wellFormed(SealedHeldCall held) {
+        return held.kind() != null
+                && held.sealed() != null && held.sealed().startsWith(SEALED_PREFIX)
+                && held.digest() != null && SHA256_HEX.matcher(held.digest()).matches();
     }
 }

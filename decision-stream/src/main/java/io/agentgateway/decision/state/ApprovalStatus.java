@@ -4,14 +4,18 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
- * Lifecycle of an approval request (DESIGN.md "Approvals"). The decision stream opens approvals as
- * {@link #PENDING}; the review commands move them on.
+ * Lifecycle of an approval request (DESIGN.md "Approvals"): {@code pending → approved → executing →
+ * executed | failed}, {@code pending → rejected}, {@code pending → expired}. The workspace state only
+ * holds approvals that can still move ({@link #PENDING}, {@link #APPROVED} with a call to run,
+ * {@link #EXECUTING}); the others live on in the read model only.
  */
 public enum ApprovalStatus {
     PENDING,
     APPROVED,
     REJECTED,
     EXPIRED,
+    /** Claimed by one executor, which is running the call; nobody else ever will. */
+    EXECUTING,
     EXECUTED,
     FAILED;
 

@@ -7,7 +7,7 @@ import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -18,7 +18,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Predicate;
 
 /**
  * Everything the decision stream knows about one workspace, as one immutable value in the
@@ -33,7 +32,8 @@ import java.util.function.Predicate;
  * @param apiKeys           by SHA-256 hash of the key
  * @param members           by user id
  * @param toolConnections   by tool; secrets sealed (a changelog topic and a disk store hold this value)
- * @param approvals         open approval requests by approval id
+ * @param approvals         approval requests that can still move on (pending, approved with a call to
+ *                          run, executing), by approval id; ended ones live in the read model only
  * @param policySetVersion  bumps whenever policies or defaults change
  * @param workspaceVersion  bumps whenever anything in this value changes (set by the processor)
  */
@@ -89,6 +89,10 @@ public record WorkspaceState(
 
     public Optional<ToolConnection> toolConnection(Tool tool) {
         return Optional.ofNullable(tool == null ? null : toolConnections.get(tool));
+    }
+
+    public Optional<PendingApproval> approval(String approvalId) {
+        return Optional.ofNullable(approvalId == null ? null : approvals.get(approvalId));
     }
 
     public Optional<ApiKeyGrant> apiKeyByHash(String keyHash) {
@@ -211,12 +215,28 @@ public record WorkspaceState(
                 apiKeys, members, notifications, next, approvals, policySetVersion, workspaceVersion);
     }
 
-    /** Opens an approval, dropping approvals whose expiry passed before {@code at} so the state stays bounded. */
-    public WorkspaceState withApproval(String approvalId, PendingApproval approval, Instant at) {
-        Predicate<PendingApproval> expired = a -> a.status() == ApprovalStatus.PENDING && a.expiredAt(at);
+    /** Opens an approval or moves it to its next status. */
+    public WorkspaceState withApproval(String approvalId, PendingApproval approval) {
         Map<String, PendingApproval> next = new TreeMap<>(approvals);
-        next.values().removeIf(expired);
         next.put(approvalId, approval);
+        return withApprovals(next);
+    }
+
+    /** An approval that ended (rejected, expired, executed...) leaves the state: the read model keeps it. */
+    public WorkspaceState withoutApprovals(Collection<String> approvalIds) {
+        if (approvalIds.isEmpty()) {
+            return this;
+        }
+        Map<String, PendingApproval> next = new TreeMap<>(approvals);
+        next.keySet().removeAll(approvalIds);
+        return withApprovals(next);
+    }
+
+    public WorkspaceState withoutApproval(String approvalId) {
+        return withoutApprovals(List.of(approvalId));
+    }
+
+    private WorkspaceState withApprovals(Map<String, PendingApproval> next) {
         return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
                 apiKeys, members, notifications, toolConnections, next, policySetVersion, workspaceVersion);
     }

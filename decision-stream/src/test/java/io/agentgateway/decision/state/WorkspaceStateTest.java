@@ -3,6 +3,7 @@ package io.agentgateway.decision.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.JsonSerde;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
@@ -39,12 +40,22 @@ class WorkspaceStateTest {
                         SealedSecret.of("v1.token"), SealedSecret.of("v1.secret"), null, null, null, "https://api.example"))
                 .withToolConnection(new ToolConnection(Tool.MCP, ToolConnectionConfig.none(), null, null,
                         "https://mcp.example/sse", McpAuthType.TOKEN, McpTransport.SSE, null))
-                .withApproval("a1", new PendingApproval(at.plusSeconds(300), "d".repeat(64), ApprovalStatus.PENDING), at)
+                .withApproval("a1", new PendingApproval(at.plusSeconds(300), "d".repeat(64), ApprovalStatus.PENDING))
+                .withApproval("a2", PendingApproval.opened(at.plusSeconds(300), "e".repeat(64), Tool.CODE_HOST,
+                        "pull_request.merge", HeldCallKind.HTTP_REQUEST).approved().claimedBy("executor-1"))
                 .withWorkspaceVersion(7);
 
         WorkspaceState read = SERDE.deserialize("t", SERDE.serialize("t", state));
         assertThat(read).isEqualTo(state);
         assertThat(read.policySetVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void an_approval_stored_before_tool_action_and_held_call_were_recorded_still_reads() {
+        WorkspaceState read = SERDE.deserialize("t", ("{\"exists\":true,\"approvalTtl\":\"PT1H\",\"approvals\":{\"a1\":"
+                + "{\"expiresAt\":\"2026-03-01T10:00:00Z\",\"callDigest\":\"" + "d".repeat(64) + "\",\"status\":\"pending\"}}}").getBytes());
+        assertThat(read.approval("a1")).contains(new PendingApproval(Instant.parse("2026-03-01T10:00:00Z"), "d".repeat(64),
+                ApprovalStatus.PENDING));
     }
 
     @Test

@@ -6,8 +6,7 @@ import static io.agentgateway.decision.topology.TestWorkspace.matchTools;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.evaluation.CallDigest;
-import io.agentgateway.decision.state.ApprovalStatus;
+import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
@@ -379,7 +378,8 @@ class EvaluateActionTest {
 
             WorkspaceState state = driver.workspaceStates().get(workspace.id);
             assertThat(state.approvals()).containsEntry(approvalId,
-                    new PendingApproval(requested.expiresAt(), requested.callDigest(), ApprovalStatus.PENDING));
+                    PendingApproval.opened(requested.expiresAt(), requested.callDigest(), Tool.CODE_HOST, "file.write", null));
+            assertThat(requested.heldCall()).as("evaluate-action holds no call: its caller makes it").isNull();
             assertThat(emitted.events()).allSatisfy(e -> assertThat(e.workspaceVersion()).isEqualTo(state.workspaceVersion()));
         }
 

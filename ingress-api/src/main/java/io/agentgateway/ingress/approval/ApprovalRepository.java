@@ -17,14 +17,12 @@ class ApprovalRepository {
 
     /** The approval when it belongs to {@code workspaceId}; another workspace's is reported as absent. */
     Optional<ApprovalView> find(UUID approvalId, UUID workspaceId) {
-        // a pending request past its expiry is expired, whether or not its expiry event is projected yet
         return jdbc.sql("""
                         select id, tool, action, risk_level, created_at, expires_at, reviewed_at, reviewed_by,
-                               review_reason, execution_result::text as execution_result,
-                               case when status = 'pending' and expires_at <= now() then 'expired' else status end as status
+                               review_reason, execution_result::text as execution_result, %s as status
                         from approval_requests
                         where id = :id and workspace_id = :workspace
-                        """)
+                        """.formatted(ApprovalStatusSql.EFFECTIVE_STATUS))
                 .param("id", approvalId)
                 .param("workspace", workspaceId)
                 .query((rs, row) -> new ApprovalView(

@@ -7,6 +7,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -51,13 +52,23 @@ public class CommandGateway implements SmartLifecycle {
      * Every reply status is delivered as a value; only transport failures are errors.
      */
     public Mono<Reply> send(String workspaceId, String correlationId, Actor actor, Command command) {
+        return Mono.defer(() -> send(UUID.randomUUID().toString(), workspaceId, correlationId, actor, command));
+    }
+
+    /**
+     * As {@link #send(String, String, Actor, Command)} with a command id of the caller's choosing: a
+     * caller that retries after a timeout with the same id gets the decision stream's stored answer to
+     * the first attempt (its dedupe) instead of a second decision.
+     */
+    public Mono<Reply> send(String commandId, String workspaceId, String correlationId, Actor actor, Command command) {
         return Mono.defer(() -> {
             if (!replies.isReady()) {
                 return Mono.error(new DecisionServiceUnavailableException("command gateway not ready: " + replies.state()));
             }
-            String commandId = UUID.randomUUID().toString();
+            // microseconds, PostgreSQL's resolution: a time derived from acceptedAt (an approval's
+            // expiresAt) reads back from the read model exactly as the decision stream has it
             CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, commandId, workspaceId,
-                    correlationId, Instant.now(), replyPartition, actor, command);
+                    correlationId, Instant.now().truncatedTo(ChronoUnit.MICROS), replyPartition, actor, command);
             // registered before the send: a reply can never arrive for an unknown command id
             Mono<Reply> reply = pending.register(commandId).asMono();
             try {

@@ -29,6 +29,15 @@ public class JsonBodyReader {
     }
 
     public Mono<ObjectNode> readObject(ServerRequest request) {
+        return read(request, Mono.error(() -> ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT)));
+    }
+
+    /** As {@link #readObject}, but no body at all reads as {@code {}}: for bodies whose every field is optional. */
+    public Mono<ObjectNode> readOptionalObject(ServerRequest request) {
+        return read(request, Mono.fromSupplier(() -> IngressJson.REQUESTS.createObjectNode()));
+    }
+
+    private Mono<ObjectNode> read(ServerRequest request, Mono<ObjectNode> whenEmpty) {
         MediaType contentType = request.headers().contentType().orElse(null);
         if (contentType != null && !isJson(contentType)) {
             return Mono.error(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorMessages.UNSUPPORTED_MEDIA_TYPE));
@@ -38,14 +47,19 @@ public class JsonBodyReader {
             return Mono.error(new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE));
         }
         return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
-                .map(JsonBodyReader::parseObject)
-                .switchIfEmpty(Mono.error(() -> ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT)));
+                // a zero-length body is no body, however the client framed it
+                .flatMap(buffer -> Mono.justOrEmpty(parseObject(buffer)))
+                .switchIfEmpty(whenEmpty);
     }
 
+    /** The object in the body, or null for a body of zero bytes. */
     private static ObjectNode parseObject(DataBuffer buffer) {
         byte[] bytes = new byte[buffer.readableByteCount()];
         buffer.read(bytes);
         DataBufferUtils.release(buffer);
+        if (bytes.length == 0) {
+            return null;
+        }
         JsonNode node;
         try {
             node = IngressJson.REQUESTS.readTree(bytes);

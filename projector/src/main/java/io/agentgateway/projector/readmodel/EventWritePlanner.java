@@ -3,7 +3,12 @@ package io.agentgateway.projector.readmodel;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
+import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovedCallClaimed;
+import io.agentgateway.schemas.event.ApprovedCallExecuted;
+import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
@@ -51,6 +56,21 @@ public class EventWritePlanner {
         }
         if (event instanceof ApprovalRequested e) {
             return List.of(ApprovalRequestWrites.requested(envelope, e));
+        }
+        if (event instanceof ApprovalReviewed e) {
+            return List.of(ApprovalRequestWrites.reviewed(envelope, e));
+        }
+        if (event instanceof ApprovalExpired e) {
+            return List.of(ApprovalRequestWrites.expired(envelope, e));
+        }
+        if (event instanceof ApprovedCallClaimed e) {
+            return List.of(ApprovalRequestWrites.claimed(envelope, e));
+        }
+        if (event instanceof ApprovedCallExecuted e) {
+            return List.of(ApprovalRequestWrites.executed(envelope, e));
+        }
+        if (event instanceof ApprovedCallFailed e) {
+            return List.of(ApprovalRequestWrites.failed(envelope, e));
         }
         if (event instanceof KillSwitchChanged e) {
             return List.of(AuditLogWrites.killSwitch(envelope, e),

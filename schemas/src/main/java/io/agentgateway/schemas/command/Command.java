@@ -24,8 +24,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = UpsertToolConnection.class, name = "upsert_tool_connection"),
     @JsonSubTypes.Type(value = DeleteToolConnection.class, name = "delete_tool_connection"),
     @JsonSubTypes.Type(value = RotateWebhookSecret.class, name = "rotate_webhook_secret"),
+    @JsonSubTypes.Type(value = ReviewApproval.class, name = "review_approval"),
+    @JsonSubTypes.Type(value = ClaimApprovedCall.class, name = "claim_approved_call"),
+    @JsonSubTypes.Type(value = RecordCallExecution.class, name = "record_call_execution"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
-                SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret {}
+                SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret,
+                ReviewApproval, ClaimApprovedCall, RecordCallExecution {}

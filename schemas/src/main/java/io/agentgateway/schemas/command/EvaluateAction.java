@@ -4,6 +4,7 @@ import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.SealedHeldCall;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -12,6 +13,9 @@ import tools.jackson.databind.JsonNode;
  * {@code requiredScope} is the API-key scope the entry point demands ({@code evaluate}, {@code mcp},
  * {@code proxy}); the stream checks it against the key it knows, in log order with revocations.
  * {@code riskOverriddenByCaller} records an MCP {@code _risk} override for the audit trail.
+ * {@code heldCall} is set by entry points that make the call themselves (proxy, MCP gate): the exact
+ * call, sealed, for the gateway to run once if the decision is require_approval and a reviewer
+ * approves; null for evaluate-action, whose caller makes the call itself.
  */
 public record EvaluateAction(
         Tool tool,
@@ -25,4 +29,14 @@ public record EvaluateAction(
         String requestedBy,
         ActionSource source,
         Scope requiredScope,
-        boolean riskOverriddenByCaller) implements Command {}
+        boolean riskOverriddenByCaller,
+        SealedHeldCall heldCall) implements Command {
+
+    /** The v1 form without a held call (evaluate-action). */
+    public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
+                          String resourceType, String resourceId, JsonNode payload, String requestedBy,
+                          ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller) {
+        this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
+                requiredScope, riskOverriddenByCaller, null);
+    }
+}

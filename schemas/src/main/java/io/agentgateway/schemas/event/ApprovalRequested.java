@@ -2,11 +2,14 @@ package io.agentgateway.schemas.event;
 
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.SealedHeldCall;
 import java.time.Instant;
 
 /**
  * A require_approval decision opened a pending approval. {@code callDigest} (SHA-256 hex of tool,
- * action and payload) binds the approval to the exact call that was held.
+ * action and payload, or of tool, action and the held call when there is one) binds the approval to
+ * the exact call that was held. {@code heldCall} is the sealed call the gateway runs once after
+ * approval (proxy and MCP gate), null when the caller makes the call itself (evaluate-action).
  */
 public record ApprovalRequested(
         String approvalId,
@@ -16,4 +19,12 @@ public record ApprovalRequested(
         RiskLevel riskLevel,
         String agentId,
         String callDigest,
-        Instant expiresAt) implements DomainEvent {}
+        Instant expiresAt,
+        SealedHeldCall heldCall) implements DomainEvent {
+
+    /** The v1 form without a held call. */
+    public ApprovalRequested(String approvalId, String auditLogId, Tool tool, String action, RiskLevel riskLevel,
+                             String agentId, String callDigest, Instant expiresAt) {
+        this(approvalId, auditLogId, tool, action, riskLevel, agentId, callDigest, expiresAt, null);
+    }
+}

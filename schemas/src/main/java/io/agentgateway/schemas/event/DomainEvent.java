@@ -24,9 +24,15 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ToolConnectionUpserted.class, name = "tool_connection_upserted"),
     @JsonSubTypes.Type(value = ToolConnectionDeleted.class, name = "tool_connection_deleted"),
     @JsonSubTypes.Type(value = WebhookSecretRotated.class, name = "webhook_secret_rotated"),
+    @JsonSubTypes.Type(value = ApprovalReviewed.class, name = "approval_reviewed"),
+    @JsonSubTypes.Type(value = ApprovalExpired.class, name = "approval_expired"),
+    @JsonSubTypes.Type(value = ApprovedCallClaimed.class, name = "approved_call_claimed"),
+    @JsonSubTypes.Type(value = ApprovedCallExecuted.class, name = "approved_call_executed"),
+    @JsonSubTypes.Type(value = ApprovedCallFailed.class, name = "approved_call_failed"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
                 MemberRemoved, PolicyUpserted, PolicyDeleted, WorkspaceDefaultsSet, ApiKeyIssued,
                 ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
-                WebhookSecretRotated {}
+                WebhookSecretRotated, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
+                ApprovedCallExecuted, ApprovedCallFailed {}

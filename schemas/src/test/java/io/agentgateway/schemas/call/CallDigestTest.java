@@ -1,4 +1,4 @@
-package io.agentgateway.decision.evaluation;
+package io.agentgateway.schemas.call;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.agentgateway.decision.evaluation;
+package io.agentgateway.schemas.call;
 
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.Tool;

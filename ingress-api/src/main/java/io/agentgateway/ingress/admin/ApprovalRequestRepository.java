@@ -1,0 +1,63 @@
+package io.agentgateway.ingress.admin;
+
+import io.agentgateway.ingress.approval.ApprovalStatusSql;
+import io.agentgateway.ingress.web.SqlRows;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.JsonNode;
+
+/** Reads the projector's {@code approval_requests} for reviewers. Blocking: call off the event loop. */
+@Repository
+class ApprovalRequestRepository {
+    /** What a reviewer needs to decide; never the held call itself (it stays sealed). */
+    record ApprovalItem(String id, String status, String tool, String action, String riskLevel, String agentId,
+                        String auditLogId, String correlationId, String heldCallKind, Instant createdAt,
+                        Instant expiresAt, Instant reviewedAt, String reviewedBy, String reviewReason,
+                        Instant executedAt, JsonNode executionResult) {}
+
+    private final JdbcClient jdbc;
+
+    ApprovalRequestRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Newest first; {@code status} filters on the status a reader sees (null: every status). */
+    List<ApprovalItem> list(UUID workspaceId, ApprovalListQuery query) {
+        String sql = """
+                select * from (
+                    select id, %s as status, tool, action, risk_level, agent_id, audit_log_id, correlation_id,
+                           held_call_kind, created_at, expires_at, reviewed_at, reviewed_by, review_reason,
+                           executed_at, execution_result::text as execution_result
+                      from approval_requests where workspace_id = :workspace
+                ) approvals
+                where (cast(:status as text) is null or status = :status)
+                order by created_at desc, id
+                limit :limit
+                """.formatted(ApprovalStatusSql.EFFECTIVE_STATUS);
+        return jdbc.sql(sql)
+                .param("workspace", workspaceId)
+                .param("status", query.status())
+                .param("limit", query.limit())
+                .query((rs, row) -> new ApprovalItem(rs.getString("id"), rs.getString("status"), rs.getString("tool"),
+                        rs.getString("action"), rs.getString("risk_level"), rs.getString("agent_id"),
+                        rs.getString("audit_log_id"), rs.getString("correlation_id"), rs.getString("held_call_kind"),
+                        SqlRows.instant(rs, "created_at"), SqlRows.instant(rs, "expires_at"),
+                        SqlRows.instant(rs, "reviewed_at"), rs.getString("reviewed_by"), rs.getString("review_reason"),
+                        SqlRows.instant(rs, "executed_at"), SqlRows.json(rs, "execution_result")))
+                .list();
+    }
+
+    /** The status a reader sees of the workspace's approval, empty when the workspace has no such approval. */
+    Optional<String> statusOf(UUID workspaceId, UUID approvalId) {
+        return jdbc.sql("select %s from approval_requests where id = :id and workspace_id = :workspace"
+                        .formatted(ApprovalStatusSql.EFFECTIVE_STATUS))
+                .param("id", approvalId)
+                .param("workspace", workspaceId)
+                .query(String.class)
+                .optional();
+    }
+}

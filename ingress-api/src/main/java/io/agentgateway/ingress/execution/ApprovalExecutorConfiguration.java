@@ -1,0 +1,80 @@
+package io.agentgateway.ingress.execution;
+
+import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.schemas.Topics;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
+
+/**
+ * Wires the approval executor: a spring-kafka record listener container of its own consumer group
+ * on the events topic (declared as a bean, not through Boot's shared container factory, so no other
+ * module's listener settings apply), committing each record after it was handled.
+ */
+@Configuration(proxyBeanMethods = false)
+class ApprovalExecutorConfiguration {
+
+    /** The proxy's tool connections replace this with their own {@link HttpUpstreams}. */
+    @Bean
+    @ConditionalOnMissingBean(HttpUpstreams.class)
+    HttpUpstreams configuredHttpUpstreams(ExecutorProperties properties) {
+        return new ConfiguredHttpUpstreams(properties.httpUpstreams());
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "gateway.executor.enabled", havingValue = "true", matchIfMissing = true)
+    ApprovedCallExecutor approvedCallExecutor(HeldCallRunners runners, HeldCallRepository heldCalls, HeldCallSeals seals,
+                                              CommandGateway gateway, ExecutorProperties properties) {
+        // one id per running instance: a claim it won is its own, and a restarted instance is another claimant
+        String executorId = "approval-executor-" + UUID.randomUUID().toString().substring(0, 8);
+        return new ApprovedCallExecutor(runners, heldCalls, seals,
+                new ExecutionCommands(gateway, executorId, properties.commandAttempts()), properties);
+    }
+
+    @Bean
+    @ConditionalOnProperty(name = "gateway.executor.enabled", havingValue = "true", matchIfMissing = true)
+    ConcurrentMessageListenerContainer<String, byte[]> approvalExecutorContainer(
+            KafkaProperties kafka, ExecutorProperties properties, ApprovedCallExecutor executor) {
+        var consumers = new DefaultKafkaConsumerFactory<>(consumerProperties(kafka, properties),
+                new StringDeserializer(), new ByteArrayDeserializer());
+        ContainerProperties container = new ContainerProperties(Topics.EVENTS.name());
+        container.setAckMode(ContainerProperties.AckMode.RECORD);
+        container.setSyncCommits(true);
+        container.setClientId(properties.groupId());
+        container.setMessageListener(new ApprovalExecutorListener(executor));
+        container.setPollTimeout(1000);
+        var listener = new ConcurrentMessageListenerContainer<>(consumers, container);
+        listener.setConcurrency(properties.concurrency());
+        return listener;
+    }
+
+    private static Map<String, Object> consumerProperties(KafkaProperties kafka, ExecutorProperties properties) {
+        Map<String, Object> props = new HashMap<>(kafka.buildConsumerProperties());
+        props.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
+        props.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, properties.groupId());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // a new group starts from the beginning: an approval reviewed before the first start still runs,
+        // and older ones stop at the read model (ended) or at the claim (refused)
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        // one record may hold the thread for a run (held-call wait + claim + HTTP timeout + record):
+        // few records per poll, and time enough between polls, so the group does not evict a busy executor
+        props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 50);
+        props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Duration.ofMinutes(15).toMillis());
+        return props;
+    }
+}

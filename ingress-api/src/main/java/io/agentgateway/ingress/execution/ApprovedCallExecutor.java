@@ -1,0 +1,148 @@
+package io.agentgateway.ingress.execution;
+
+import io.agentgateway.ingress.execution.HeldCallRepository.HeldCallRow;
+import io.agentgateway.schemas.ExecutionOutcome;
+import io.agentgateway.schemas.ReviewVerdict;
+import io.agentgateway.schemas.call.HeldCall;
+import io.agentgateway.schemas.call.HeldCallSeal;
+import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.EventEnvelope;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Runs an approved held call at most once, on the thread that delivered its {@code ApprovalReviewed}:
+ * <ol>
+ *   <li>a runner for the call's kind must exist (else the approval stays approved for a later runner);</li>
+ *   <li>the sealed call is read from the read model, waiting for the projector if need be; an approval
+ *       that ended or was claimed meanwhile is left alone (a replayed event stops here, cheaply);</li>
+ *   <li>{@code ClaimApprovedCall}: only the one granted claim runs it, whoever else tries;</li>
+ *   <li>the call is opened and checked against the approval's digest (from the decision stream's own
+ *       event, not from the table the sealed text came from), then run;</li>
+ *   <li>{@code RecordCallExecution}: executed with the result, or failed with the reason.</li>
+ * </ol>
+ * Nothing here ever runs a call twice: a crash or a lost answer after the claim leaves the approval
+ * executing for good (DESIGN.md: at most once), never re-run. Nothing here throws either: the event's
+ * offset is committed whatever happened, because redelivering it could not run the call anyway.
+ */
+final class ApprovedCallExecutor {
+    private static final Logger log = LoggerFactory.getLogger(ApprovedCallExecutor.class);
+    private static final Duration POLL = Duration.ofMillis(250);
+    /** Beyond the runner's own timeout: a runner that never completes must not hold the consumer forever. */
+    private static final Duration RUN_GRACE = Duration.ofSeconds(5);
+
+    private final HeldCallRunners runners;
+    private final HeldCallRepository heldCalls;
+    private final HeldCallSeals seals;
+    private final ExecutionCommands commands;
+    private final ExecutorProperties properties;
+
+    ApprovedCallExecutor(HeldCallRunners runners, HeldCallRepository heldCalls, HeldCallSeals seals,
+                         ExecutionCommands commands, ExecutorProperties properties) {
+        this.runners = runners;
+        this.heldCalls = heldCalls;
+        this.seals = seals;
+        this.commands = commands;
+        this.properties = properties;
+    }
+
+    /** Whether this event asks for a run at all. */
+    static boolean asksForARun(ApprovalReviewed reviewed) {
+        return reviewed.verdict() == ReviewVerdict.APPROVE && reviewed.heldCallKind() != null;
+    }
+
+    void execute(EventEnvelope envelope, ApprovalReviewed reviewed) {
+        String approvalId = reviewed.approvalId();
+        try {
+            Optional<HeldCallRunner> runner = runners.forKind(reviewed.heldCallKind());
+            if (runner.isEmpty()) {
+                log.warn("approval {}: no runner for held calls of kind {}; it stays approved", approvalId,
+                        reviewed.heldCallKind().wire());
+                return;
+            }
+            Optional<HeldCallSeal> opener = seals.opener();
+            if (opener.isEmpty()) {
+                log.error("approval {}: gateway.secrets.key is not set, the held call cannot be opened; it stays approved",
+                        approvalId);
+                return;
+            }
+            Optional<HeldCallRow> row = awaitHeldCall(envelope.workspaceId(), approvalId);
+            if (row.isEmpty() || !row.get().runnable()) {
+                log.info("approval {}: nothing to run ({})", approvalId,
+                        row.map(r -> "status " + r.status()).orElse("not in the read model after " + properties.heldCallWait()));
+                return;
+            }
+            if (!commands.claim(envelope.workspaceId(), envelope.correlationId(), approvalId)) {
+                return;
+            }
+            Run run = run(envelope, reviewed, row.get(), opener.get(), runner.get());
+            commands.record(envelope.workspaceId(), envelope.correlationId(), approvalId, run.outcome(), run.result());
+            log.info("approval {}: {} by {}", approvalId, run.outcome().wire(), commands.executorId());
+        } catch (RuntimeException e) {
+            // the message could quote the call: the class and where it happened say enough
+            log.error("approval {}: execution stopped by {}; if it was claimed it stays executing and is not run again",
+                    approvalId, e.getClass().getName());
+        }
+    }
+
+    private record Run(ExecutionOutcome outcome, JsonNode result) {}
+
+    /** Opens, verifies and runs the call: a result whatever happens, never an exception. */
+    private Run run(EventEnvelope envelope, ApprovalReviewed reviewed, HeldCallRow row, HeldCallSeal opener,
+                    HeldCallRunner runner) {
+        HeldCall call;
+        try {
+            call = opener.open(new SealedHeldCall(row.kind(), row.sealed(), reviewed.callDigest()), reviewed.tool(),
+                    reviewed.action(), reviewed.callDigest());
+        } catch (IllegalArgumentException refused) {
+            // HeldCallSeal's messages never quote the call
+            return new Run(ExecutionOutcome.FAILED, ExecutionResults.failure("Not run: " + refused.getMessage()));
+        }
+        HeldCallContext context = new HeldCallContext(envelope.workspaceId(), reviewed.approvalId(), reviewed.tool(),
+                reviewed.action(), envelope.correlationId());
+        try {
+            JsonNode result = runner.run(context, call).block(properties.httpTimeout().plus(RUN_GRACE));
+            return result == null
+                    ? new Run(ExecutionOutcome.FAILED, ExecutionResults.failure("The call returned no result"))
+                    : new Run(ExecutionOutcome.EXECUTED, result);
+        } catch (RuntimeException e) {
+            return new Run(ExecutionOutcome.FAILED, ExecutionResults.failure(describe(e)));
+        }
+    }
+
+    private Optional<HeldCallRow> awaitHeldCall(String workspaceId, String approvalId) {
+        UUID workspace = UUID.fromString(workspaceId);
+        UUID approval = UUID.fromString(approvalId);
+        Instant deadline = Instant.now().plus(properties.heldCallWait());
+        while (true) {
+            Optional<HeldCallRow> row = heldCalls.find(workspace, approval);
+            if (row.isPresent() || Instant.now().isAfter(deadline)) {
+                return row;
+            }
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** The failure's text for the execution result: what went wrong, in the runner's words. */
+    private static String describe(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof TimeoutException) {
+                return "No answer from the upstream in time";
+            }
+        }
+        String message = failure.getMessage();
+        return message == null || message.isBlank() ? failure.getClass().getSimpleName() : message;
+    }
+}

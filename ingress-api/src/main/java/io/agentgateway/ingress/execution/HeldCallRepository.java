@@ -1,0 +1,42 @@
+package io.agentgateway.ingress.execution;
+
+import io.agentgateway.schemas.HeldCallKind;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The sealed held call of an approval, from the projector's {@code approval_requests} (the decision
+ * stream keeps only its kind and digest: held bodies would bloat its state). Blocking.
+ */
+@Repository
+class HeldCallRepository {
+
+    /** @param sealed null once the approval ended (the projector forgets the call then) */
+    record HeldCallRow(String status, HeldCallKind kind, String sealed) {
+
+        /** Still worth a claim: not ended, not claimed by someone else, and the call is there. */
+        boolean runnable() {
+            return sealed != null && kind != null && ("pending".equals(status) || "approved".equals(status));
+        }
+    }
+
+    private final JdbcClient jdbc;
+
+    HeldCallRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    Optional<HeldCallRow> find(UUID workspaceId, UUID approvalId) {
+        return jdbc.sql("""
+                        select status, held_call_kind, sealed_held_call from approval_requests
+                        where id = :id and workspace_id = :workspace
+                        """)
+                .param("id", approvalId)
+                .param("workspace", workspaceId)
+                .query((rs, row) -> new HeldCallRow(rs.getString("status"),
+                        HeldCallKind.parse(rs.getString("held_call_kind")).orElse(null), rs.getString("sealed_held_call")))
+                .optional();
+    }
+}

@@ -1,0 +1,20 @@
+package io.agentgateway.schemas;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Optional;
+
+/** What kind of call an approval holds for the gateway to run once it is approved. On the wire as its lower-case name. */
+public enum HeldCallKind {
+    HTTP_REQUEST,
+    MCP_TOOL_CALL;
+
+    @JsonValue
+    public String wire() {
+        return WireEnums.wire(this);
+    }
+
+    /** The constant for a wire name, or empty: callers turn empty into their own error text. */
+    public static Optional<HeldCallKind> parse(String wire) {
+        return WireEnums.parse(values(), wire);
+    }
+}
