@@ -30,7 +30,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class EmbeddedGateway implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
-    private static final String DATABASE = "gateway";
 
     private final LauncherSettings settings;
     private final LocalSecrets secrets;
@@ -78,7 +77,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             jdbcUrl = settings.externalPostgres().get();
         } else {
             postgres = EmbeddedPostgresServer.start(dataDir("postgres"), settings.postgresPort());
-            jdbcUrl = postgres.ensureDatabase(DATABASE);
+            jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
         TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(
                 intProperty("gateway.topics.command-partitions", 6), intProperty("gateway.topics.reply-partitions", 4), (short) 1));

@@ -29,6 +29,9 @@ public record LauncherSettings(
         boolean seedDemo,
         boolean temporaryData) {
 
+    /** The database of the embedded PostgreSQL that holds the read models. */
+    public static final String DATABASE = "gateway";
+
     public static LauncherSettings fromEnvironment() {
         return from(System.getenv());
     }
@@ -51,6 +54,16 @@ public record LauncherSettings(
     public static LauncherSettings ephemeral(Path dataDir) {
         return new LauncherSettings(dataDir, Optional.empty(), Optional.empty(), "postgres", "postgres",
                 0, 0, 0, false, true);
+    }
+
+    /** Where the gateway these settings describe has its Kafka: the external one, else the embedded broker on loopback. */
+    public String kafkaBootstrapServers() {
+        return externalKafka.orElse("127.0.0.1:" + kafkaPort);
+    }
+
+    /** Where it has its read models: the external PostgreSQL, else the embedded one on loopback. */
+    public String jdbcUrl() {
+        return externalPostgres.orElse("jdbc:postgresql://127.0.0.1:" + postgresPort + "/" + DATABASE);
     }
 
     private static int port(Map<String, String> env, String name, int fallback) {

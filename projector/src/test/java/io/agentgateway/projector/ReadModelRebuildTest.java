@@ -97,6 +97,8 @@ class ReadModelRebuildTest {
             for (String table : ReadModelTables.TABLES.keySet()) {
                 assertThat(rebuilt.get(table)).as(table).isNotEmpty().containsExactlyElementsOf(expected.get(table));
             }
+            // the indexes dropped for the load were built again exactly as the migrations define them
+            assertThat(indexes(live.jdbc())).isNotEmpty().isEqualTo(indexes(reference.jdbc()));
             assertThat(auditLogIds(live.jdbc())).containsAll(auditIdsOf(arrivedMeanwhile));
 
             assertThat(result.tables()).containsExactlyInAnyOrderElementsOf(SCHEMA_TABLES);
@@ -260,6 +262,11 @@ class ReadModelRebuildTest {
     private static long auditRows(JdbcTemplate jdbc, EventEnvelope evaluation) {
         return jdbc.queryForObject("select count(*) from audit_log where id = ?::uuid", Long.class,
                 DerivedIds.auditLogId(evaluation.commandId()));
+    }
+
+    private static List<Map<String, Object>> indexes(JdbcTemplate jdbc) {
+        return jdbc.queryForList("select tablename, indexname, indexdef from pg_indexes where schemaname = 'public'"
+                + " order by tablename, indexname");
     }
 
     private static Set<String> auditLogIds(JdbcTemplate jdbc) {

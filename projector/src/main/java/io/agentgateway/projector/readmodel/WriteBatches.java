@@ -19,9 +19,24 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
  */
 public final class WriteBatches {
     private final NamedParameterJdbcTemplate jdbc;
+    private final CopyStagedInserts staging;
 
-    public WriteBatches(DataSource dataSource) {
+    private WriteBatches(DataSource dataSource, boolean bulk) {
         this.jdbc = new NamedParameterJdbcTemplate(dataSource);
+        this.staging = bulk ? new CopyStagedInserts(jdbc.getJdbcTemplate()) : null;
+    }
+
+    /** For the live projector: every write is a bound statement of a JDBC batch. */
+    public WriteBatches(DataSource dataSource) {
+        this(dataSource, false);
+    }
+
+    /**
+     * For loading many events into fresh tables on one connection: the append-only inserts go through
+     * COPY and a staging table ({@link StagedInsertSql}), with the same expressions, so the same rows.
+     */
+    public static WriteBatches forBulkLoad(DataSource singleConnection) {
+        return new WriteBatches(singleConnection, true);
     }
 
     /** Runs in whatever transaction the data source's connection is in; commits nothing itself. */
@@ -42,7 +57,15 @@ public final class WriteBatches {
             run.add(write.params());
         }
         executeBatch(runStatement, run);
-        appendOnly.forEach(this::executeBatch);
+        appendOnly.forEach(this::executeAppendOnly);
+    }
+
+    private void executeAppendOnly(SqlStatement statement, List<SqlParameterSource> params) {
+        if (staging != null && CopyStagedInserts.canStage(statement, params.get(0))) {
+            staging.insert(statement, params);
+        } else {
+            executeBatch(statement, params);
+        }
     }
 
     /** A statement that is not a write of an event (a lock), in the same transaction. */

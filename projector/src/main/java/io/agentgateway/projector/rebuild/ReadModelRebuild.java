@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
  *       migrations into it.</li>
  *   <li>Replays the events topic from offset 0 into it, with the live projector's planning and
  *       statements, in large transactions, while the live projector goes on; chases the end of the log
- *       until what is left is small.</li>
+ *       until what is left is small. For speed: the secondary indexes are dropped for the load and built
+ *       once after it (from their own definitions), the append-only rows go through COPY into a staging
+ *       table and the live statement's own expressions ({@code WriteBatches.forBulkLoad}), and a writer
+ *       thread owns the connection so that reading and parsing overlap with PostgreSQL's work.</li>
  *   <li>Switch, in one transaction: takes the {@link ReadModelSwitchLock} exclusively (the live projector
  *       finishes the batch it is writing and then waits), reads the log up to its end as of that moment,
  *       writes it, moves the live tables to {@code read_models_archive_<time>} and the rebuilt ones (with
@@ -106,20 +109,62 @@ public final class ReadModelRebuild {
 
     private RebuildResult replayAndSwitch(Connection connection, EventLogReader events, String schema, String archive)
             throws SQLException {
+        List<String> indexes = ReadModelSchemas.dropSecondaryIndexes(connection, schema);
         writeInto(connection, schema);
         RebuildWriter writer = new RebuildWriter(connection, skipped);
         ProgressTracker progress = new ProgressTracker(events, listener, settings.progressInterval());
-        List<PlannedEvent> pending = new ArrayList<>();
+        try (WriterThread database = new WriterThread()) {
+            // the bulk of the log, while the live projector goes on; then the indexes, built once
+            catchUp(events, progress, database, writer);
+            database.runAndWait(() -> {
+                ReadModelSchemas.createIndexes(connection, indexes);
+                writer.commit();
+            });
+            // what arrived while the indexes were built, so that little is left for the switch
+            catchUp(events, progress, database, writer);
+            progress.report(Phase.REPLAYING);
 
-        // the bulk of the log, while the live projector goes on
+            // the switch: the rest of the log and the swap in one transaction, the live projector held meanwhile
+            long lockRequestedAt = System.nanoTime();
+            database.runAndWait(() -> holdLiveProjector(connection));
+            long lockedAt = System.nanoTime();
+            log.info("Took the switch lock after {} ms", (lockedAt - lockRequestedAt) / 1_000_000);
+            Map<TopicPartition, Long> end = events.endOffsets();
+            while (!events.reached(end)) {
+                List<PlannedEvent> chunk = readOnce(events, progress);
+                database.submit(() -> writer.write(chunk));
+                progress.tick(Phase.SWITCHING);
+            }
+            List<String> tables = new ArrayList<>();
+            database.runAndWait(() -> {
+                tables.addAll(ReadModelSchemas.swap(connection, schema, archive));
+                writer.commit();
+            });
+            Duration pause = Duration.ofNanos(System.nanoTime() - lockedAt);
+            progress.report(Phase.SWITCHING);
+            return new RebuildResult(progress.eventsRead(), writer.projected(), skipped.snapshot(), progress.elapsed(),
+                    pause, archive, List.copyOf(tables));
+        }
+    }
+
+    /**
+     * Reads and writes until what is left of the log is within {@link RebuildSettings#switchWithinEvents()},
+     * chasing its end while it grows, committing every {@link RebuildSettings#eventsPerTransaction()} events.
+     */
+    private void catchUp(EventLogReader events, ProgressTracker progress, WriterThread database, RebuildWriter writer)
+            throws SQLException {
+        long uncommitted = 0;
         Map<TopicPartition, Long> target = events.endOffsets();
         while (true) {
             while (!events.reached(target)) {
-                readOnce(events, progress, pending);
-                if (pending.size() >= settings.eventsPerTransaction()) {
-                    writer.write(pending);
-                    writer.commit();
-                    pending.clear();
+                List<PlannedEvent> chunk = readOnce(events, progress);
+                if (!chunk.isEmpty()) {
+                    database.submit(() -> writer.write(chunk));
+                    uncommitted += chunk.size();
+                }
+                if (uncommitted >= settings.eventsPerTransaction()) {
+                    database.submit(writer::commit);
+                    uncommitted = 0;
                 }
                 progress.tick(Phase.REPLAYING);
             }
@@ -129,44 +174,22 @@ public final class ReadModelRebuild {
             }
             target = latest;
         }
-        writer.write(pending);
-        writer.commit();
-        pending.clear();
-        progress.report(Phase.REPLAYING);
-
-        // the switch: the rest of the log and the swap in one transaction, the live projector held meanwhile
-        long lockRequestedAt = System.nanoTime();
-        holdLiveProjector(connection);
-        long lockedAt = System.nanoTime();
-        log.info("Took the switch lock after {} ms", (lockedAt - lockRequestedAt) / 1_000_000);
-        Map<TopicPartition, Long> end = events.endOffsets();
-        while (!events.reached(end)) {
-            readOnce(events, progress, pending);
-            if (pending.size() >= settings.eventsPerTransaction()) {
-                writer.write(pending);
-                pending.clear();
-            }
-            progress.tick(Phase.SWITCHING);
-        }
-        writer.write(pending);
-        List<String> tables = ReadModelSchemas.swap(connection, schema, archive);
-        writer.commit();
-        Duration pause = Duration.ofNanos(System.nanoTime() - lockedAt);
-        progress.report(Phase.SWITCHING);
-        return new RebuildResult(progress.eventsRead(), writer.projected(), skipped.snapshot(), progress.elapsed(), pause,
-                archive, tables);
+        database.runAndWait(writer::commit);
     }
 
-    private void readOnce(EventLogReader events, ProgressTracker progress, List<PlannedEvent> pending) {
+    /** One poll's worth of events, planned (skipped records are counted, not returned). */
+    private List<PlannedEvent> readOnce(EventLogReader events, ProgressTracker progress) {
         var records = events.poll(POLL);
         progress.read(records.count());
+        List<PlannedEvent> planned = new ArrayList<>(records.count());
         for (ConsumerRecord<String, byte[]> record : records) {
             PlannedEvent event = planner.plan(record.topic(), record.partition(), record.offset(), parse(record),
                     skipped::add);
             if (event != null) {
-                pending.add(event);
+                planned.add(event);
             }
         }
+        return planned;
     }
 
     /** Null for a record that does not parse, as the live projector's error-handling deserializer gives it. */

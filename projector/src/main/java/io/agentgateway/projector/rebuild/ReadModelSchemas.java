@@ -75,6 +75,47 @@ final class ReadModelSchemas {
                 .migrate();
     }
 
+    /**
+     * Drops the secondary indexes of the schema's tables (those that back no primary key or unique
+     * constraint, which the writes need) and returns their definitions. Building an index once over a
+     * loaded table is much cheaper than updating it row by row; the switch happens only after
+     * {@link #createIndexes} rebuilt every one of them exactly as the migrations defined it.
+     */
+    static List<String> dropSecondaryIndexes(Connection connection, String schema) throws SQLException {
+        List<String> names = new ArrayList<>();
+        List<String> definitions = new ArrayList<>();
+        try (var statement = connection.prepareStatement("""
+                select c.relname, pg_get_indexdef(i.indexrelid)
+                  from pg_index i
+                  join pg_class c on c.oid = i.indexrelid
+                  join pg_namespace n on n.oid = c.relnamespace
+                 where n.nspname = ?
+                   and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+                 order by c.relname""")) {
+            statement.setString(1, schema);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    names.add(rows.getString(1));
+                    definitions.add(rows.getString(2));
+                }
+            }
+        }
+        try (Statement statement = connection.createStatement()) {
+            for (String name : names) {
+                statement.execute("drop index " + schema + "." + quoted(name));
+            }
+        }
+        return definitions;
+    }
+
+    static void createIndexes(Connection connection, List<String> definitions) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (String definition : definitions) {
+                statement.execute(definition);
+            }
+        }
+    }
+
     static void drop(Connection connection, String schema) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("drop schema if exists " + schema + " cascade");

@@ -33,7 +33,7 @@ final class RebuildWriter {
     RebuildWriter(Connection connection, SkipCounts skipped) {
         this.connection = connection;
         // the connection stays ours: the data source only lends it to Spring's JDBC template
-        this.batches = new WriteBatches(new SingleConnectionDataSource(connection, true));
+        this.batches = WriteBatches.forBulkLoad(new SingleConnectionDataSource(connection, true));
         this.skipped = skipped;
     }
 
