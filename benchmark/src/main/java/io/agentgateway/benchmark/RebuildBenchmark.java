@@ -46,19 +46,25 @@ public final class RebuildBenchmark {
             awaitLiveProjection(gateway, log.auditRows());
             System.out.printf(Locale.ROOT, "the live projector caught up in %.1f s%n", (System.nanoTime() - projectStarted) / 1e9);
 
+            // what the idle gateway (its stream, consumers, broker) spends anyway, to tell it from the rebuild's share
+            double idleFrom = CpuTime.jvmSeconds();
+            Thread.sleep(10_000);
+            double idlePerSecond = (CpuTime.jvmSeconds() - idleFrom) / 10;
+            System.out.printf(Locale.ROOT, "the idle gateway spends %.2f CPU seconds per second in this JVM%n", idlePerSecond);
+
             int rounds = Integer.getInteger("bench.rounds", 1);
             for (int round = 1; round <= rounds; round++) {
                 if (rounds > 1) {
                     System.out.printf(Locale.ROOT, "%nround %d of %d%n", round, rounds);
                 }
-                rebuildOnce(gateway);
+                rebuildOnce(gateway, idlePerSecond);
             }
         }
         // the embedded broker's and the clients' threads are not all daemons
         System.exit(0);
     }
 
-    private static void rebuildOnce(EmbeddedGateway gateway) throws SQLException {
+    private static void rebuildOnce(EmbeddedGateway gateway, double idlePerSecond) throws SQLException {
         RebuildResult result;
         Map<String, Double> cpu;
         try (Connection db = connect(gateway); CpuSampler sampler = new CpuSampler(db, "gateway-read-model-rebuild")) {
@@ -72,7 +78,8 @@ public final class RebuildBenchmark {
                 result.eventsPerSecond(), result.eventsRead(), TARGET_EVENTS_PER_SECOND);
         System.out.printf(Locale.ROOT, "CPU per event during the rebuild (load average of the machine: %.1f):%n",
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        cpu.forEach((part, seconds) -> System.out.printf(Locale.ROOT, "  %-45s %6.1f µs  (%.1f s)%n", part,
+        cpu.put("of which the idle gateway's own (measured before)", idlePerSecond * result.duration().toNanos() / 1e9);
+        cpu.forEach((part, seconds) -> System.out.printf(Locale.ROOT, "  %-50s %6.1f µs  (%.1f s)%n", part,
                 seconds * 1e6 / result.eventsRead(), seconds));
     }
 

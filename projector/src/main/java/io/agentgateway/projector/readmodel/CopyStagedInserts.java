@@ -1,9 +1,6 @@
 package io.agentgateway.projector.readmodel;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -13,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
@@ -64,31 +62,37 @@ final class CopyStagedInserts {
         // created in the transaction that uses it, so a rollback to a savepoint cannot leave it missing
         jdbc.execute("create temporary table if not exists " + staged.stagingTable().substring("pg_temp.".length())
                 + " (" + columns + ")");
-        byte[] data = copyText(staged.parameters(), rows);
         jdbc.execute((ConnectionCallback<Long>) connection -> {
+            CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
+                    .copyIn("copy " + staged.stagingTable() + " (" + names + ") from stdin");
             try {
-                return connection.unwrap(PGConnection.class).getCopyAPI().copyIn(
-                        "copy " + staged.stagingTable() + " (" + names + ") from stdin", new ByteArrayInputStream(data));
-            } catch (IOException e) {
-                throw new SQLException("could not stream rows to PostgreSQL", e);
+                // row by row: one big buffer per batch would be a humongous object for the garbage collector
+                StringBuilder line = new StringBuilder(1024);
+                for (SqlParameterSource row : rows) {
+                    line.setLength(0);
+                    appendRow(line, staged.parameters(), row);
+                    byte[] bytes = line.toString().getBytes(StandardCharsets.UTF_8);
+                    copy.writeToCopy(bytes, 0, bytes.length);
+                }
+                return copy.endCopy();
+            } finally {
+                if (copy.isActive()) {
+                    copy.cancelCopy();
+                }
             }
         });
         jdbc.update(staged.insertFromStaging());
         jdbc.execute("truncate " + staged.stagingTable());
     }
 
-    private static byte[] copyText(List<String> parameters, List<SqlParameterSource> rows) {
-        StringBuilder text = new StringBuilder(rows.size() * 512);
-        for (SqlParameterSource row : rows) {
-            for (int i = 0; i < parameters.size(); i++) {
-                if (i > 0) {
-                    text.append('\t');
-                }
-                appendValue(text, row.getValue(parameters.get(i)), row.getSqlType(parameters.get(i)));
+    private static void appendRow(StringBuilder line, List<String> parameters, SqlParameterSource row) {
+        for (int i = 0; i < parameters.size(); i++) {
+            if (i > 0) {
+                line.append('\t');
             }
-            text.append('\n');
+            appendValue(line, row.getValue(parameters.get(i)), row.getSqlType(parameters.get(i)));
         }
-        return text.toString().getBytes(StandardCharsets.UTF_8);
+        line.append('\n');
     }
 
     private static void appendValue(StringBuilder text, Object value, int sqlType) {
