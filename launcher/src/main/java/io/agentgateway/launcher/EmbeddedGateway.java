@@ -77,7 +77,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             jdbcUrl = settings.externalPostgres().get();
         } else {
             postgres = EmbeddedPostgresServer.start(dataDir("postgres"), settings.postgresPort());
-            jdbcUrl = postgres.ensureDatabase(LauncherSettings.EMBEDDED_DATABASE);
+            jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
         TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(
                 intProperty("gateway.topics.command-partitions", 6), intProperty("gateway.topics.reply-partitions", 4), (short) 1));

@@ -1,6 +1,7 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.launcher.cli.ExportCommand;
+import io.agentgateway.launcher.cli.RebuildCommand;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -15,11 +16,14 @@ public final class GatewayLauncher {
     private GatewayLauncher() {}
 
     public static void main(String[] args) throws InterruptedException {
-        // helper commands run instead of the gateway, and exit with their own status
         if (args.length > 0) {
+            // operator commands against a gateway (running or not), each with its own exit code
             switch (args[0]) {
+                case "rebuild" -> System.exit(RebuildCommand.run(List.of(args).subList(1, args.length)));
                 case "export" -> System.exit(ExportCommand.run(List.of(args).subList(1, args.length)));
-                default -> { }
+                default -> {
+                    // anything else is for the gateway itself (Spring-style --key=value arguments)
+                }
             }
         }
         LauncherSettings settings;

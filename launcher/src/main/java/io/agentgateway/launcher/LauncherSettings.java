@@ -29,8 +29,8 @@ public record LauncherSettings(
         boolean seedDemo,
         boolean temporaryData) {
 
-    /** The database of the read models in the embedded PostgreSQL. */
-    public static final String EMBEDDED_DATABASE = "gateway";
+    /** The database of the embedded PostgreSQL that holds the read models. */
+    public static final String DATABASE = "gateway";
 
     public static LauncherSettings fromEnvironment() {
         return from(System.getenv());
@@ -56,12 +56,14 @@ public record LauncherSettings(
                 0, 0, 0, false, true);
     }
 
-    /**
-     * Where the read models are: SPRING_DATASOURCE_URL, else the embedded default's database on
-     * GATEWAY_POSTGRES_PORT (what a running {@code java -jar launcher-*-exec.jar} serves).
-     */
-    public String readModelJdbcUrl() {
-        return externalPostgres.orElse("jdbc:postgresql://127.0.0.1:" + postgresPort + "/" + EMBEDDED_DATABASE);
+    /** Where the gateway these settings describe has its Kafka: the external one, else the embedded broker on loopback. */
+    public String kafkaBootstrapServers() {
+        return externalKafka.orElse("127.0.0.1:" + kafkaPort);
+    }
+
+    /** Where it has its read models: the external PostgreSQL, else the embedded one on loopback. */
+    public String jdbcUrl() {
+        return externalPostgres.orElse("jdbc:postgresql://127.0.0.1:" + postgresPort + "/" + DATABASE);
     }
 
     private static int port(Map<String, String> env, String name, int fallback) {

@@ -16,28 +16,38 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class RunningProjector implements AutoCloseable {
     private final ConfigurableApplicationContext context;
     private final JdbcTemplate jdbc;
+    private final String jdbcUrl;
 
-    private RunningProjector(ConfigurableApplicationContext context) {
+    private RunningProjector(ConfigurableApplicationContext context, String jdbcUrl) {
         this.context = context;
+        this.jdbcUrl = jdbcUrl;
         this.jdbc = new JdbcTemplate(context.getBean(DataSource.class));
     }
 
     static RunningProjector start(String databasePrefix) {
+        return startOn(SharedTestInfra.postgres().createDatabase(databasePrefix), "projector-test-" + UUID.randomUUID());
+    }
+
+    /** On an existing database, in the given consumer group (a restart: it goes on from the group's offsets). */
+    static RunningProjector startOn(String jdbcUrl, String groupId) {
         var postgres = SharedTestInfra.postgres();
-        String jdbcUrl = postgres.createDatabase(databasePrefix);
         // command-line arguments outrank the module's defaults and the environment
         ConfigurableApplicationContext context = ProjectorApplication.application().run(
                 "--spring.kafka.bootstrap-servers=" + SharedTestInfra.kafka().bootstrapServers(),
                 "--spring.datasource.url=" + jdbcUrl,
                 "--spring.datasource.username=" + postgres.username(),
                 "--spring.datasource.password=" + postgres.password(),
-                "--gateway.projector.group-id=projector-test-" + UUID.randomUUID(),
+                "--gateway.projector.group-id=" + groupId,
                 "--spring.main.banner-mode=off",
                 // the clients' INFO lines would drown the test output
                 "--logging.level.org.apache.kafka=WARN",
                 "--logging.level.kafka=WARN",
                 "--logging.level.org.springframework.kafka=WARN");
-        return new RunningProjector(context);
+        return new RunningProjector(context, jdbcUrl);
+    }
+
+    String jdbcUrl() {
+        return jdbcUrl;
     }
 
     JdbcTemplate jdbc() {

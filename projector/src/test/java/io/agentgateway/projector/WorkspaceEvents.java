@@ -24,10 +24,19 @@ import java.util.function.Function;
 final class WorkspaceEvents {
     static final Actor ADMIN = Actor.user("user-admin", "admin@example.com");
 
-    final String workspaceId = UUID.randomUUID().toString();
+    final String workspaceId;
     private Actor actor = ADMIN;
     private long version;
     private long policySetVersion = 1;
+
+    WorkspaceEvents() {
+        this(UUID.randomUUID().toString());
+    }
+
+    /** A workspace of a chosen id (one whose key lands in a given partition). */
+    WorkspaceEvents(String workspaceId) {
+        this.workspaceId = workspaceId;
+    }
 
     /** Creation is version 1, its creator the owner. */
     EventEnvelope created(String name) {

@@ -83,7 +83,7 @@ record ExportOptions(AuditExportFilter filter, AuditExportFormat format, Path ou
         Path out = values.containsKey("out") ? Path.of(values.get("out")) : null;
         boolean embedded = !values.containsKey("jdbc-url") && defaults.externalPostgres().isEmpty();
         return new ExportOptions(AuditExportFilter.range(workspace, from, to), format, out,
-                values.getOrDefault("jdbc-url", defaults.readModelJdbcUrl()),
+                values.getOrDefault("jdbc-url", defaults.jdbcUrl()),
                 values.getOrDefault("db-user", defaults.postgresUser()),
                 values.getOrDefault("db-password", defaults.postgresPassword()), embedded);
     }

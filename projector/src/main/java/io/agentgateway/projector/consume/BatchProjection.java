@@ -2,8 +2,6 @@ package io.agentgateway.projector.consume;
 
 import io.agentgateway.projector.readmodel.ReadModelWriter;
 import io.agentgateway.projector.readmodel.Write;
-import java.sql.BatchUpdateException;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,14 +75,6 @@ public class BatchProjection {
     }
 
     private static String sqlState(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BatchUpdateException batch && batch.getNextException() != null) {
-                return batch.getNextException().getSQLState();
-            }
-            if (cause instanceof SQLException sql) {
-                return sql.getSQLState();
-            }
-        }
-        return "unknown";
+        return SqlStateOf.failure(failure);
     }
 }

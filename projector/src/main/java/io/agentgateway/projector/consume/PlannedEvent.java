@@ -5,13 +5,13 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import java.util.List;
 
 /** An event of a batch with the writes it causes, and where it sits in the log (for logs, never its payload). */
-record PlannedEvent(String topic, int partition, long offset, EventEnvelope envelope, List<Write> writes) {
+public record PlannedEvent(String topic, int partition, long offset, EventEnvelope envelope, List<Write> writes) {
 
-    String where() {
+    public String where() {
         return topic + "-" + partition + "@" + offset;
     }
 
-    String type() {
+    public String type() {
         return envelope.event().getClass().getSimpleName();
     }
 }

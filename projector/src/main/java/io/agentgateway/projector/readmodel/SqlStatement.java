@@ -9,18 +9,26 @@ package io.agentgateway.projector.readmodel;
 public final class SqlStatement {
     private final String sql;
     private final boolean appendOnly;
+    private final StagedInsertSql staged;
 
-    private SqlStatement(String sql, boolean appendOnly) {
+    private SqlStatement(String sql, boolean appendOnly, StagedInsertSql staged) {
         this.sql = sql;
         this.appendOnly = appendOnly;
+        this.staged = staged;
     }
 
+    /** Also derives the statement's bulk form here, so a statement that has none fails when its class loads. */
     static SqlStatement appendOnly(String sql) {
-        return new SqlStatement(sql, true);
+        return new SqlStatement(sql, true, StagedInsertSql.of(sql));
     }
 
     static SqlStatement inEventOrder(String sql) {
-        return new SqlStatement(sql, false);
+        return new SqlStatement(sql, false, null);
+    }
+
+    /** The bulk form of an append-only statement (null for the others). */
+    StagedInsertSql staged() {
+        return staged;
     }
 
     public String sql() {
