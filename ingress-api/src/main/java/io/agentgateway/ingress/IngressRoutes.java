@@ -2,6 +2,7 @@ package io.agentgateway.ingress;
 
 import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
 import io.agentgateway.ingress.admin.AuditLogHandler;
+import io.agentgateway.ingress.admin.BacktestHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
 import io.agentgateway.ingress.admin.MemberAdminHandler;
 import io.agentgateway.ingress.admin.NotificationSettingsHandler;
@@ -34,7 +35,8 @@ class IngressRoutes {
     RouterFunction<ServerResponse> adminRoutes(WorkspaceAdminHandler workspaces, PolicyAdminHandler policies,
                                                DefaultsAdminHandler defaults, ApiKeyAdminHandler apiKeys,
                                                MemberAdminHandler members, NotificationSettingsHandler notifications,
-                                               WorkspaceStateHandler state, AuditLogHandler auditLog) {
+                                               WorkspaceStateHandler state, AuditLogHandler auditLog,
+                                               BacktestHandler backtests) {
         return MethodRoutes.path("/admin/v1/workspaces").post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
@@ -45,6 +47,7 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/members/{userId}").put(members::set).delete(members::remove).build())
                 .and(MethodRoutes.path(WORKSPACE + "/notification-settings").get(notifications::get).put(notifications::put).build())
                 .and(MethodRoutes.path(WORKSPACE + "/kill-switch").get(state::killSwitch).build())
-                .and(MethodRoutes.path(WORKSPACE + "/audit-log").get(auditLog::query).build());
+                .and(MethodRoutes.path(WORKSPACE + "/audit-log").get(auditLog::query).build())
+                .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build());
     }
 }
