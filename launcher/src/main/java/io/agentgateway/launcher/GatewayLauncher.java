@@ -1,5 +1,8 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.launcher.cli.BacktestCommand;
+import io.agentgateway.launcher.cli.CliLogging;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -12,6 +15,18 @@ public final class GatewayLauncher {
     private GatewayLauncher() {}
 
     public static void main(String[] args) throws InterruptedException {
+        // helper commands of the same jar: `java -jar ...-exec.jar <command> [options]`
+        if (args.length > 0) {
+            switch (args[0]) {
+                case "backtest" -> {
+                    CliLogging.quiet();
+                    System.exit(BacktestCommand.run(List.of(args).subList(1, args.length)));
+                }
+                default -> {
+                    // not a command: start the gateway
+                }
+            }
+        }
         LauncherSettings settings;
         EmbeddedGateway gateway;
         try {
