@@ -1,6 +1,5 @@
 package io.agentgateway.decision.backtest;
 
-import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,9 +16,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * Reads one workspace's events in log order: its partition of the events topic (the producer's own
@@ -27,7 +24,8 @@ import org.apache.kafka.common.serialization.Deserializer;
  * start, up to the last stable offset at the moment the read begins ({@code read_committed}: an event
  * of an aborted transaction was never a decision). Records of other workspaces on the partition are
  * skipped by comparing key bytes, before any JSON is parsed; records that do not parse are counted and
- * skipped. {@code assign()} without a consumer group: nothing is committed, nobody else is rebalanced.
+ * skipped ({@link ReplayJson}). {@code assign()} without a consumer group: nothing is committed, nobody
+ * else is rebalanced.
  */
 final class EventLogReader {
     private static final Duration MAX_POLL = Duration.ofMillis(500);
@@ -35,7 +33,6 @@ final class EventLogReader {
     private final Map<String, Object> config;
     private final String topic;
     private final Duration connectTimeout;
-    private final Deserializer<EventEnvelope> envelopes = Topics.EVENTS.valueSerde().deserializer();
 
     /** @param clientConfig  connection settings (bootstrap servers, security); the rest is set here */
     EventLogReader(Map<String, Object> clientConfig, String topic, Duration connectTimeout) {
@@ -69,7 +66,7 @@ final class EventLogReader {
                     }
                     read++;
                     if (Arrays.equals(key, record.key())) {
-                        EventEnvelope envelope = decode(record.value());
+                        EventEnvelope envelope = ReplayJson.envelope(record.value());
                         if (envelope == null) {
                             undecodable++;
                         } else {
@@ -93,18 +90,6 @@ final class EventLogReader {
             throw new EventLogUnavailableException("the topic " + topic + " does not exist on Kafka at " + servers(), null);
         }
         return partitions.size();
-    }
-
-    private EventEnvelope decode(byte[] value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return envelopes.deserialize(topic, value);
-        } catch (SerializationException e) {
-            // a record of a newer writer or a damaged one: skipped and counted, the rest still replays
-            return null;
-        }
     }
 
     private Object servers() {
