@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.admin;
 
 import io.agentgateway.decision.backtest.BacktestReport;
+import io.agentgateway.decision.backtest.BacktestRequest;
 import io.agentgateway.decision.backtest.BacktestTable;
 import io.agentgateway.decision.backtest.Backtester;
 import io.agentgateway.decision.backtest.EventLogTimeoutException;
@@ -58,15 +59,25 @@ public class BacktestHandler {
     public Mono<ServerResponse> run(ServerRequest request) {
         return access.admin(request).flatMap(admin -> bodies.readObject(request)
                 .map(body -> BacktestBodies.parse(body, admin.workspaceId(), clock))
-                .flatMap(backtest -> {
-                    if (!running.tryAcquire()) {
-                        return Mono.error(new ApiException(HttpStatus.TOO_MANY_REQUESTS, BUSY));
-                    }
-                    return Blocking.call(() -> backtester.run(backtest)).doFinally(signal -> running.release());
-                }))
+                .flatMap(backtest -> Blocking.call(() -> runLimited(backtest))))
                 .onErrorMap(EventLogUnavailableException.class, e -> failure(request, HttpStatus.SERVICE_UNAVAILABLE, UNAVAILABLE, e))
                 .onErrorMap(EventLogTimeoutException.class, e -> failure(request, HttpStatus.GATEWAY_TIMEOUT, TIMED_OUT, e))
                 .flatMap(report -> prefersText(request) ? text(report) : json(report));
+    }
+
+    /**
+     * Takes a slot on the thread that does the work and gives it back there: a request cancelled before
+     * its work started holds nothing, and one whose client went away holds its slot until the read ends.
+     */
+    private BacktestReport runLimited(BacktestRequest backtest) {
+        if (!running.tryAcquire()) {
+            throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, BUSY);
+        }
+        try {
+            return backtester.run(backtest);
+        } finally {
+            running.release();
+        }
     }
 
     private static ApiException failure(ServerRequest request, HttpStatus status, String error, RuntimeException cause) {
