@@ -4,6 +4,7 @@ import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
 import io.agentgateway.ingress.admin.AuditExportHandler;
 import io.agentgateway.ingress.admin.ApprovalAdminHandler;
 import io.agentgateway.ingress.admin.AuditLogHandler;
+import io.agentgateway.ingress.admin.BacktestHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
 import io.agentgateway.ingress.admin.MemberAdminHandler;
 import io.agentgateway.ingress.admin.NotificationSettingsHandler;
@@ -39,7 +40,7 @@ class IngressRoutes {
                                                MemberAdminHandler members, NotificationSettingsHandler notifications,
                                                WorkspaceStateHandler state, AuditLogHandler auditLog,
                                                AuditExportHandler auditExport, ToolConnectionAdminHandler tools,
-                                               ApprovalAdminHandler approvals) {
+                                               ApprovalAdminHandler approvals, BacktestHandler backtests) {
         return MethodRoutes.path("/admin/v1/workspaces").post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
@@ -57,6 +58,7 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/webhook-secret").post(tools::rotateWebhookSecret).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals").get(approvals::list).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/approve").post(approvals::approve).build())
-                .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build());
+                .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build())
+                .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build());
     }
 }

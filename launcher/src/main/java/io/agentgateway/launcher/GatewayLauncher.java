@@ -1,5 +1,7 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.launcher.cli.BacktestCommand;
+import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.launcher.cli.RebuildCommand;
 import java.util.List;
@@ -10,7 +12,9 @@ import java.util.concurrent.CountDownLatch;
  * broker and a real PostgreSQL in this process (or uses external ones named by
  * SPRING_KAFKA_BOOTSTRAP_SERVERS / SPRING_DATASOURCE_URL) and every gateway module, seeds a demo
  * workspace on first start, and runs until interrupted. With a command as first argument it runs
- * that instead: {@code export} (the audit trail, see {@link ExportCommand}).
+ * that instead: {@code rebuild} (the read models from the event log, {@link RebuildCommand}),
+ * {@code backtest} (a candidate policy set against history, {@link BacktestCommand}) or {@code export}
+ * (the audit trail, {@link ExportCommand}).
  */
 public final class GatewayLauncher {
     private GatewayLauncher() {}
@@ -21,6 +25,10 @@ public final class GatewayLauncher {
             switch (args[0]) {
                 case "rebuild" -> System.exit(RebuildCommand.run(List.of(args).subList(1, args.length)));
                 case "export" -> System.exit(ExportCommand.run(List.of(args).subList(1, args.length)));
+                case "backtest" -> {
+                    CliLogging.quiet();
+                    System.exit(BacktestCommand.run(List.of(args).subList(1, args.length)));
+                }
                 default -> {
                     // anything else is for the gateway itself (Spring-style --key=value arguments)
                 }

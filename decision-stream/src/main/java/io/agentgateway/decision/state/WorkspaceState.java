@@ -7,6 +7,7 @@ import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -145,6 +146,13 @@ public record WorkspaceState(
     public WorkspaceState withoutPolicy(String policyId) {
         Map<String, Policy> next = new TreeMap<>(policies);
         next.remove(policyId);
+        return withPolicies(next);
+    }
+
+    /** Every policy replaced by {@code replacement} (a back-test's candidate set); all else stays as it is. */
+    public WorkspaceState withPolicySet(Collection<Policy> replacement) {
+        Map<String, Policy> next = new TreeMap<>();
+        replacement.forEach(policy -> next.put(policy.id(), policy));
         return withPolicies(next);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Topics;
@@ -13,6 +14,7 @@ import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -36,9 +38,18 @@ public final class DecisionDriver implements AutoCloseable {
     private final TestOutputTopic<String, Reply> replies;
     private final TestOutputTopic<String, EventEnvelope> events;
     private final TestOutputTopic<String, NotificationRequested> notifications;
+    private final List<EventEnvelope> eventLog = new ArrayList<>();
 
     public DecisionDriver(DecisionSettings settings, Path stateDir) {
-        StreamsOptions options = new StreamsOptions("decision-test", StreamsOptions.defaults().processingGuarantee(),
+        this(settings, stateDir, StreamsOptions.defaults().processingGuarantee());
+    }
+
+    /**
+     * @param guarantee  the topology is the same under both; under at-least-once the driver flushes and
+     *                   checkpoints the RocksDB stores after every record, which makes long histories slow
+     */
+    public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee) {
+        StreamsOptions options = new StreamsOptions("decision-test", guarantee,
                 null, null, stateDir.toString(), 1, (short) 1, 1, 5);
         driver = new TopologyTestDriver(DecisionTopology.build(settings),
                 DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options));
@@ -76,8 +87,13 @@ public final class DecisionDriver implements AutoCloseable {
         return driver.getWindowStore(DecisionTopology.PROCESSED_COMMANDS_STORE);
     }
 
+    /** Every event emitted so far, in the order of the events topic (a back-test's input). */
+    public List<EventEnvelope> eventLog() {
+        return List.copyOf(eventLog);
+    }
+
     private Emitted drain() {
-        return new Emitted(replies.readKeyValuesToList().stream().map(kv -> {
+        Emitted emitted = new Emitted(replies.readKeyValuesToList().stream().map(kv -> {
                     assertThat(kv.key).as("replies are keyed by command id").isEqualTo(kv.value.commandId());
                     return kv.value;
                 }).toList(),
@@ -89,6 +105,8 @@ public final class DecisionDriver implements AutoCloseable {
                     assertThat(kv.key).as("notifications are keyed by workspace id").isEqualTo(kv.value.workspaceId());
                     return kv.value;
                 }).toList());
+        eventLog.addAll(emitted.events());
+        return emitted;
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class RebuildCommand {
             out.print(RebuildOptions.USAGE);
             return OK;
         }
-        QuietLogging.apply();
+        CliLogging.ourWarnings();
         out.println("Rebuilding the read models of " + options.settings().jdbcUrl() + " from " + options.settings().bootstrapServers());
         try {
             RebuildResult result = ReadModelRebuild.run(options.settings(), progress -> out.println(progress.describe()));

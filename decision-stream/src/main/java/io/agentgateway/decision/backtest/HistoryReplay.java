@@ -1,0 +1,141 @@
+package io.agentgateway.decision.backtest;
+
+import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.evaluation.ActionDecider;
+import io.agentgateway.decision.evaluation.ActionRequest;
+import io.agentgateway.decision.evaluation.ClassifiedRisk;
+import io.agentgateway.decision.evaluation.RiskClassifier;
+import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.EventEnvelope;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Replays one workspace's events, fed in log order from its very first event: the decision inputs are
+ * folded from every event, and each recorded evaluation inside the request's range is decided again by
+ * the decision stream's own {@link ActionDecider} and {@link RiskClassifier}, once with the state as it
+ * was (which must reproduce the record) and once with the candidate policies in place of the live ones.
+ *
+ * <p>Re-emitted events are skipped: the decision stream re-emits a redelivered command's stored
+ * outcome with its original ids and versions, so an event whose workspace version is below one already
+ * seen, or whose id was already seen at the current version, is a copy. Versions also show holes: an
+ * evaluation must have been decided at the version the events before it reached.
+ *
+ * <p>Not thread-safe; one instance per back-test.
+ */
+public final class HistoryReplay {
+    /** Examples of mismatches kept in the report; the count covers them all. */
+    public static final int MISMATCH_EXAMPLES = 20;
+
+    private final BacktestRequest request;
+    private final ActionDecider decider = new ActionDecider();
+    private final RiskClassifier classifier = new RiskClassifier();
+    private final DecisionInputsFold fold = new DecisionInputsFold();
+    private final ChangeTally tally;
+    private final Set<String> eventIdsAtLatestVersion = new HashSet<>();
+    private WorkspaceState live = WorkspaceState.absent(DecisionSettings.DEFAULT_APPROVAL_TTL);
+    private WorkspaceState underCandidate;
+    private long latestVersion;
+    private long replayed;
+    private long unreplayable;
+    private long duplicates;
+    private long versionGaps;
+
+    /** @param exampleLimit  audit ids kept per group */
+    public HistoryReplay(BacktestRequest request, int exampleLimit) {
+        this.request = request;
+        this.tally = new ChangeTally(exampleLimit, MISMATCH_EXAMPLES);
+    }
+
+    /** The next event of the workspace in log order. */
+    public void accept(EventEnvelope envelope) {
+        if (envelope == null || envelope.event() == null || !request.workspaceId().equals(envelope.workspaceId())) {
+            unreplayable++;
+            return;
+        }
+        if (!firstSighting(envelope)) {
+            duplicates++;
+            return;
+        }
+        try {
+            replay(envelope, envelope.event());
+            replayed++;
+        } catch (RuntimeException malformed) {
+            // an event missing what a replay needs: counted, never guessed at
+            unreplayable++;
+        }
+    }
+
+    public BacktestReport report(LogSpan span) {
+        return new BacktestReport(request.workspaceId(), request.from(), request.to(), request.candidate().size(),
+                tally.totals(), tally.transitions(), tally.byTool(), tally.byAction(), tally.byAgent(), tally.mismatches(),
+                new BacktestReport.History(span.topic(), span.partition(), span.startOffset(), span.endOffset(),
+                        span.recordsRead(), replayed, span.undecodable() + unreplayable, duplicates, versionGaps));
+    }
+
+    private boolean firstSighting(EventEnvelope envelope) {
+        long version = envelope.workspaceVersion();
+        if (version < latestVersion) {
+            return false;
+        }
+        if (version == latestVersion && eventIdsAtLatestVersion.contains(envelope.eventId())) {
+            return false;
+        }
+        if (!followsLatestVersion(envelope)) {
+            versionGaps++;
+        }
+        if (version > latestVersion) {
+            latestVersion = version;
+            eventIdsAtLatestVersion.clear();
+        }
+        eventIdsAtLatestVersion.add(envelope.eventId());
+        return true;
+    }
+
+    /**
+     * An evaluation changes the state only by opening an approval, so it was decided at its version
+     * minus one when it opened one, else at its version; any other command moves the version by at most one.
+     */
+    private boolean followsLatestVersion(EventEnvelope envelope) {
+        long version = envelope.workspaceVersion();
+        if (envelope.event() instanceof ActionEvaluated evaluated) {
+            long decidedAt = evaluated.approvalRequestId() == null ? version : version - 1;
+            return decidedAt == latestVersion;
+        }
+        return version <= latestVersion + 1;
+    }
+
+    private void replay(EventEnvelope envelope, DomainEvent event) {
+        if (event instanceof ActionEvaluated evaluated) {
+            if (request.covers(envelope.occurredAt())) {
+                evaluate(envelope, evaluated);
+            }
+        } else if (DecisionInputsFold.changesDecisionInputs(event)) {
+            live = fold.apply(live, event);
+            underCandidate = null;
+        }
+    }
+
+    private void evaluate(EventEnvelope envelope, ActionEvaluated recorded) {
+        if (recorded.tool() == null || recorded.action() == null || recorded.riskLevel() == null || recorded.decision() == null) {
+            throw new IllegalArgumentException("action_evaluated without tool, action, riskLevel or decision");
+        }
+        ActionRequest action = new ActionRequest(recorded.tool(), recorded.action(), recorded.riskLevel(),
+                recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source());
+        Verdict asRecorded = decider.decide(live, action);
+        ClassifiedRisk risk = classifier.classify(recorded.tool(), recorded.action(), recorded.suppliedRiskLevel()).orElse(null);
+        Verdict underCandidatePolicies = decider.decide(candidateState(), action);
+        tally.add(envelope, recorded, asRecorded, risk, underCandidatePolicies);
+    }
+
+    /** The live state with the candidate policies instead of the live ones, rebuilt only after a change. */
+    private WorkspaceState candidateState() {
+        if (underCandidate == null) {
+            underCandidate = live.withPolicySet(request.candidate());
+        }
+        return underCandidate;
+    }
+}
