@@ -24,7 +24,7 @@ record AuditExportRequest(AuditExportFilter filter, AuditExportFormat format) {
         if (filters.to() == null) {
             throw ApiException.badRequest("to is required (an ISO-8601 timestamp)");
         }
-        String formatText = AuditFilterParams.param(request, "format");
+        String formatText = QueryParams.param(request, "format");
         AuditExportFormat format = formatText == null ? AuditExportFormat.JSONL : AuditExportFormat.parse(formatText)
                 .orElseThrow(() -> ApiException.badRequest(AuditExportFormat.MESSAGE));
         return new AuditExportRequest(new AuditExportFilter(workspaceId, filters.from(), filters.to(),

@@ -16,29 +16,24 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 record AuditFilterParams(String correlationId, String agentId, Tool tool, Decision decision, Instant from, Instant to) {
 
     static AuditFilterParams from(ServerRequest request) {
-        String correlationId = param(request, "correlationId");
+        String correlationId = QueryParams.param(request, "correlationId");
         if (correlationId != null) {
             correlationId = Uuids.canonical(correlationId).orElseThrow(() -> ApiException.badRequest("correlationId must be a uuid"));
         }
-        String agentId = param(request, "agentId");
-        String toolText = param(request, "tool");
+        String agentId = QueryParams.param(request, "agentId");
+        String toolText = QueryParams.param(request, "tool");
         Tool tool = toolText == null ? null : Tool.parse(toolText)
                 .orElseThrow(() -> ApiException.badRequest("tool must be one of: " + WireNames.of(Tool.values())));
-        String decisionText = param(request, "decision");
+        String decisionText = QueryParams.param(request, "decision");
         Decision decision = decisionText == null ? null : Decision.parse(decisionText)
                 .orElseThrow(() -> ApiException.badRequest(PolicyBodies.DECISION_MESSAGE));
-        String fromText = param(request, "from");
+        String fromText = QueryParams.param(request, "from");
         Instant from = fromText == null ? null : JsonFields.instant(fromText, "from");
-        String toText = param(request, "to");
+        String toText = QueryParams.param(request, "to");
         Instant to = toText == null ? null : JsonFields.instant(toText, "to");
         if (from != null && to != null && !from.isBefore(to)) {
             throw ApiException.badRequest("from must be before to");
         }
         return new AuditFilterParams(correlationId, agentId, tool, decision, from, to);
-    }
-
-    /** A query parameter; an empty value counts as absent (forms send {@code ?tool=}). */
-    static String param(ServerRequest request, String name) {
-        return request.queryParam(name).filter(value -> !value.isEmpty()).orElse(null);
     }
 }
