@@ -152,8 +152,27 @@ class BacktesterBrokerTest {
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         try (Admin admin = Admin.create(props)) {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
+            // created is not yet visible: the broker's metadata catches up a moment later, and a reader
+            // asking before then would find no topic
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!everyPartitionLed(admin, partitions)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topic " + topic + " has no leader for every partition after 30 s");
+                }
+                Thread.sleep(20);
+            }
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private boolean everyPartitionLed(Admin admin, int partitions) {
+        try {
+            var description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            return description.partitions().size() == partitions
+                    && description.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+        } catch (Exception notYet) {
+            return false;
         }
     }
 
