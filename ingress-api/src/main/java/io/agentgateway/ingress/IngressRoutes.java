@@ -15,6 +15,7 @@ import io.agentgateway.ingress.admin.WorkspaceStateHandler;
 import io.agentgateway.ingress.approval.ApprovalStatusHandler;
 import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
+import io.agentgateway.ingress.mcp.McpGateHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,10 +29,12 @@ class IngressRoutes {
 
     @Bean
     RouterFunction<ServerResponse> functionRoutes(EvaluateActionHandler evaluate, KillSwitchHandler killSwitch,
-                                                  ApprovalStatusHandler approvals) {
+                                                  ApprovalStatusHandler approvals, McpGateHandler mcpGate) {
         return MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
                 .and(MethodRoutes.path("/functions/v1/kill-switch").post(killSwitch::killSwitch).build())
-                .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build());
+                .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build())
+                // POST only: the JSON exchange of spec 4.3 and the Streamable HTTP transport; a GET is 405
+                .and(MethodRoutes.path(McpGateHandler.PATH).post(mcpGate::post).build());
     }
 
     @Bean

@@ -1,0 +1,48 @@
+package io.agentgateway.ingress.mcp;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A JSON-RPC 2.0 error answer (code, message, optional data). Thrown inside the gate and turned into
+ * the error member of the response for the request's id; never into an HTTP error status.
+ */
+class JsonRpcError extends RuntimeException {
+    static final int PARSE_ERROR = -32700;
+    static final int INVALID_REQUEST = -32600;
+    static final int METHOD_NOT_FOUND = -32601;
+    static final int INVALID_PARAMS = -32602;
+    static final int INTERNAL_ERROR = -32603;
+    /** Spec 4.3: a tools/call the policies blocked. */
+    static final int BLOCKED = -32001;
+    /** The upstream MCP server is missing, unreachable or failed (implementation-defined server error range). */
+    static final int UPSTREAM_FAILED = -32002;
+
+    private final int code;
+    private final transient JsonNode data;
+
+    JsonRpcError(int code, String message) {
+        this(code, message, null);
+    }
+
+    JsonRpcError(int code, String message, JsonNode data) {
+        super(message, null, false, false);
+        this.code = code;
+        this.data = data;
+    }
+
+    static JsonRpcError invalidParams(String message) {
+        return new JsonRpcError(INVALID_PARAMS, message);
+    }
+
+    static JsonRpcError upstream(String message) {
+        return new JsonRpcError(UPSTREAM_FAILED, message);
+    }
+
+    int code() {
+        return code;
+    }
+
+    JsonNode data() {
+        return data;
+    }
+}

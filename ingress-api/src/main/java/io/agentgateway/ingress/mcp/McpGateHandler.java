@@ -1,0 +1,159 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.auth.ApiKeyVerifier;
+import io.agentgateway.ingress.config.IngressProperties;
+import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
+import io.agentgateway.ingress.gateway.DecisionTimeoutException;
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.CorrelationIds;
+import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.BodyExtractors;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+
+/**
+ * POST /functions/v1/mcp-gate/sse (spec 4.3): one JSON-RPC 2.0 request, notification or batch per
+ * POST, answered as JSON. This is also what the Streamable HTTP transport of real MCP clients needs
+ * (a server may answer a POST with JSON; a notification gets 202).
+ *
+ * <p>The key: a malformed one is a 401 at once. A lone {@code tools/call} is checked by the decision
+ * stream on its EvaluateAction (scope mcp, in log order with revocations); every other body is
+ * checked against the read model for an active key with the mcp scope, as the status endpoint does.
+ * A bad key is an HTTP 401 with the JSON error body, not a JSON-RPC error.
+ */
+@Component
+public class McpGateHandler {
+    public static final String PATH = "/functions/v1/mcp-gate/sse";
+    static final String AGENT_HEADER = "X-Agent-Id";
+    private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
+
+    private final ApiKeyVerifier keys;
+    private final McpGateMethods methods;
+    private final int maxBytes;
+
+    McpGateHandler(ApiKeyVerifier keys, McpGateMethods methods, IngressProperties properties) {
+        this.keys = keys;
+        this.methods = methods;
+        this.maxBytes = properties.maxBodyBytes();
+    }
+
+    public Mono<ServerResponse> post(ServerRequest request) {
+        return Mono.defer(() -> {
+            McpCaller caller = new McpCaller(ApiKeyCredential.from(request),
+                    request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request));
+            return body(request).flatMap(body -> checkedKey(caller, body).then(answer(caller, body)));
+        });
+    }
+
+    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body) {
+        if (body.isEmpty()) {
+            return json(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.PARSE_ERROR, "Parse error: the body is not JSON")));
+        }
+        JsonNode node = body.get();
+        if (node.isArray()) {
+            if (node.isEmpty()) {
+                return json(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.INVALID_REQUEST, "Invalid request: empty batch")));
+            }
+            List<JsonNode> elements = new ArrayList<>();
+            node.forEach(elements::add);
+            // answered in order, one at a time: a batch is not a way around the per-call decision order
+            return Flux.fromIterable(elements).concatMap(element -> one(caller, element))
+                    .collectList()
+                    .flatMap(answers -> {
+                        if (answers.isEmpty()) {
+                            return ServerResponse.accepted().build();
+                        }
+                        ArrayNode array = IngressJson.RESPONSES.createArrayNode();
+                        answers.forEach(array::add);
+                        return json(array);
+                    });
+        }
+        return one(caller, node).flatMap(this::json).switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
+    }
+
+    /** The response object for one element, empty for a notification (even a failing one: it has no id to answer). */
+    private Mono<JsonNode> one(McpCaller caller, JsonNode element) {
+        JsonRpcRequest request;
+        try {
+            request = JsonRpcRequest.parse(element);
+        } catch (JsonRpcError invalid) {
+            return Mono.just(JsonRpcMessages.error(JsonRpcRequest.idOf(element), invalid));
+        }
+        return methods.answer(caller, request)
+                .<JsonNode>map(result -> JsonRpcMessages.result(request.id(), result))
+                .onErrorResume(failure -> isUnauthorized(failure)
+                        ? Mono.error(failure)
+                        : request.isNotification() ? Mono.empty()
+                        : Mono.just(JsonRpcMessages.error(request.id(), asRpcError(failure))));
+    }
+
+    private static boolean isUnauthorized(Throwable failure) {
+        return failure instanceof ApiException api && api.status() == HttpStatus.UNAUTHORIZED;
+    }
+
+    private static JsonRpcError asRpcError(Throwable failure) {
+        if (failure instanceof JsonRpcError rpc) {
+            return rpc;
+        }
+        if (failure instanceof DecisionServiceUnavailableException) {
+            return new JsonRpcError(JsonRpcError.INTERNAL_ERROR, ErrorMessages.UNAVAILABLE);
+        }
+        if (failure instanceof DecisionTimeoutException) {
+            return new JsonRpcError(JsonRpcError.INTERNAL_ERROR, ErrorMessages.TIMED_OUT);
+        }
+        if (failure instanceof ApiException api) {
+            return new JsonRpcError(JsonRpcError.INTERNAL_ERROR, api.getMessage());
+        }
+        log.error("MCP gate request failed", failure);
+        return new JsonRpcError(JsonRpcError.INTERNAL_ERROR, ErrorMessages.INTERNAL);
+    }
+
+    /** A lone tools/call is left to the decision stream; every other body is checked here (empty Mono: the key is fine). */
+    private Mono<Void> checkedKey(McpCaller caller, Optional<JsonNode> body) {
+        boolean loneToolCall = body.isPresent() && body.get().isObject()
+                && body.get().path("method").isString() && "tools/call".equals(body.get().path("method").asString())
+                && body.get().has("id");
+        return loneToolCall ? Mono.empty() : keys.verify(caller.key(), Scope.MCP).then();
+    }
+
+    /** The body as JSON, empty when it is not JSON (a parse error); bounded by gateway.ingress.max-body-bytes (413). */
+    private Mono<Optional<JsonNode>> body(ServerRequest request) {
+        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
+                .map(McpGateHandler::parse)
+                .defaultIfEmpty(Optional.empty());
+    }
+
+    private static Optional<JsonNode> parse(DataBuffer buffer) {
+        byte[] bytes = new byte[buffer.readableByteCount()];
+        buffer.read(bytes);
+        DataBufferUtils.release(buffer);
+        try {
+            return bytes.length == 0 ? Optional.empty() : Optional.of(IngressJson.REQUESTS.readTree(bytes));
+        } catch (JacksonException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Mono<ServerResponse> json(JsonNode body) {
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
+    }
+}

@@ -1,0 +1,43 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.ingress.execution.ExecutionResults;
+import io.agentgateway.ingress.execution.HeldCallContext;
+import io.agentgateway.ingress.execution.HeldCallRunner;
+import io.agentgateway.schemas.HeldCallKind;
+import io.agentgateway.schemas.call.HeldCall;
+import io.agentgateway.schemas.call.HeldMcpToolCall;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Runs an approved MCP {@code tools/call} against the workspace's current upstream, once. The
+ * upstream's result ({@code content}, {@code isError}) is the execution result; a JSON-RPC error the
+ * upstream answered with is an executed call whose result is an error; no answer at all is a
+ * failure signal for the executor.
+ */
+@Component
+class McpHeldCallRunner implements HeldCallRunner {
+    private final McpUpstreamCalls upstream;
+
+    McpHeldCallRunner(McpUpstreamCalls upstream) {
+        this.upstream = upstream;
+    }
+
+    @Override
+    public HeldCallKind kind() {
+        return HeldCallKind.MCP_TOOL_CALL;
+    }
+
+    @Override
+    public Mono<JsonNode> run(HeldCallContext context, HeldCall call) {
+        HeldMcpToolCall toolCall = (HeldMcpToolCall) call;
+        return upstream.upstream(UUID.fromString(context.workspaceId()))
+                .flatMap(server -> upstream.callTool(server, toolCall.name(), toolCall.arguments()))
+                .<JsonNode>map(result -> result)
+                .onErrorResume(McpUpstreamCalls.UpstreamRefused.class,
+                        refused -> Mono.just(ExecutionResults.text(refused.getMessage(), true)))
+                .onErrorMap(JsonRpcError.class, failure -> new IllegalStateException(failure.getMessage()));
+    }
+}

@@ -1,0 +1,143 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.ingress.execution.HeldCallSeals;
+import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.ingress.web.ReplyErrors;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.HeldMcpToolCall;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code tools/call} (spec 4.3): risk from the tool name or {@code _risk}, one EvaluateAction through
+ * the decision stream (tool {@code mcp}, source {@code mcp}, scope {@code mcp}, the call sealed as
+ * the held call), then the upstream call only when the decision allows it.
+ */
+@Component
+class McpToolCallGate {
+    static final String BLOCKED_MESSAGE = "Tool call blocked by policy";
+    static final String RISK_PARAM = "_risk";
+
+    private final CommandGateway gateway;
+    private final HeldCallSeals seals;
+    private final McpUpstreamCalls upstream;
+
+    McpToolCallGate(CommandGateway gateway, HeldCallSeals seals, McpUpstreamCalls upstream) {
+        this.gateway = gateway;
+        this.seals = seals;
+        this.upstream = upstream;
+    }
+
+    Mono<JsonNode> call(McpCaller caller, ObjectNode params) {
+        return Mono.defer(() -> {
+            ToolCall call = ToolCall.parse(params);
+            EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
+                    null, null, null, null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
+                    sealed(call));
+            return gateway.send(caller.key().workspaceId().toString(), caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), command)
+                    .flatMap(reply -> {
+                        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                        EvaluationOutcome outcome = reply.evaluation();
+                        if (outcome == null || outcome.decision() == null) {
+                            throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
+                        }
+                        return switch (outcome.decision()) {
+                            case ALLOW -> allowed(caller, call, outcome);
+                            case BLOCK -> Mono.error(blocked(caller, outcome));
+                            case REQUIRE_APPROVAL -> Mono.just(held(caller, outcome));
+                        };
+                    });
+        });
+    }
+
+    private io.agentgateway.schemas.call.SealedHeldCall sealed(ToolCall call) {
+        try {
+            return seals.seal(Tool.MCP, call.name(), new HeldMcpToolCall(call.name(), call.arguments()));
+        } catch (ApiException e) {
+            // no secrets key: nothing may be held in clear, so nothing is evaluated either (fail closed)
+            throw new JsonRpcError(JsonRpcError.INTERNAL_ERROR, e.getMessage());
+        }
+    }
+
+    private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome) {
+        return upstream.upstream(caller.key().workspaceId())
+                .flatMap(server -> upstream.callTool(server, call.name(), call.arguments()))
+                .map(result -> {
+                    ObjectNode service = meta(result).putObject("service");
+                    service.put("status", "allowed");
+                    service.put("auditLogId", outcome.auditLogId());
+                    service.put("correlationId", caller.correlationId());
+                    service.put("matchedPolicyId", outcome.matchedPolicyId());
+                    return result;
+                });
+    }
+
+    private static JsonRpcError blocked(McpCaller caller, EvaluationOutcome outcome) {
+        ObjectNode data = IngressJson.RESPONSES.createObjectNode();
+        data.put("reason", outcome.reason());
+        data.put("auditLogId", outcome.auditLogId());
+        data.put("correlationId", caller.correlationId());
+        data.put("matchedPolicyId", outcome.matchedPolicyId());
+        return new JsonRpcError(JsonRpcError.BLOCKED, BLOCKED_MESSAGE, data);
+    }
+
+    private static JsonNode held(McpCaller caller, EvaluationOutcome outcome) {
+        ObjectNode result = IngressJson.RESPONSES.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text",
+                "This tool call needs a human approval before it runs. Approval request "
+                        + outcome.approvalRequestId() + " is pending; poll GET /functions/v1/mcp-gate/status/"
+                        + outcome.approvalRequestId() + " with the same API key to see whether it was approved and,"
+                        + " once executed, its result.");
+        result.put("isError", false);
+        ObjectNode service = meta(result).putObject("service");
+        service.put("status", "require_approval");
+        service.put("approvalRequestId", outcome.approvalRequestId());
+        service.put("auditLogId", outcome.auditLogId());
+        service.put("correlationId", caller.correlationId());
+        return result;
+    }
+
+    private static ObjectNode meta(ObjectNode result) {
+        JsonNode meta = result.get("_meta");
+        return meta instanceof ObjectNode object ? object : result.putObject("_meta");
+    }
+
+    /** The validated params of a tools/call, with {@code _risk} taken out of the arguments. */
+    record ToolCall(String name, ObjectNode arguments, RiskLevel risk, boolean riskOverridden) {
+        static final String RISK_MESSAGE = "arguments._risk must be one of: low, medium, high, critical";
+
+        static ToolCall parse(ObjectNode params) {
+            JsonNode name = params == null ? null : params.get("name");
+            if (name == null || !name.isString() || name.asString().isBlank()) {
+                throw JsonRpcError.invalidParams("params.name must be a non-empty string");
+            }
+            JsonNode given = params.get("arguments");
+            if (given != null && !given.isNull() && !given.isObject()) {
+                throw JsonRpcError.invalidParams("params.arguments must be an object");
+            }
+            ObjectNode arguments = given instanceof ObjectNode object ? object.deepCopy()
+                    : IngressJson.RESPONSES.createObjectNode();
+            JsonNode override = arguments.remove(RISK_PARAM);
+            if (override == null) {
+                return new ToolCall(name.asString(), arguments, McpToolRisk.of(name.asString()), false);
+            }
+            RiskLevel level = override.isString() ? RiskLevel.parse(override.asString()).orElse(null) : null;
+            if (level == null) {
+                throw JsonRpcError.invalidParams(RISK_MESSAGE);
+            }
+            return new ToolCall(name.asString(), arguments, level, true);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.agentgateway.launcher;
+
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletSseServerTransportProvider;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.catalina.Context;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * A real upstream MCP server built with the official Java SDK, served by an embedded Tomcat over
+ * both transports: streamable HTTP at {@code /mcp} and HTTP+SSE at {@code /sse} (messages to
+ * {@code /message}). Its tools ({@code list_repos}, {@code create_issue}, {@code delete_repo},
+ * {@code merge_pull_request}, {@code read_file}) record every call they execute, and every request
+ * records the Authorization header it came with.
+ */
+final class McpUpstreamServer implements AutoCloseable {
+    static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file");
+
+    record Call(String tool, Map<String, Object> arguments) {}
+
+    private final Tomcat tomcat;
+    private final int port;
+    private final List<McpSyncServer> servers;
+    final List<Call> calls = new CopyOnWriteArrayList<>();
+    final List<String> authorizations = new CopyOnWriteArrayList<>();
+    /** Every HTTP request that reached the server (a cached tools/list adds none). */
+    final AtomicInteger requests = new AtomicInteger();
+
+    private McpUpstreamServer(Tomcat tomcat, int port, List<McpSyncServer> servers) {
+        this.tomcat = tomcat;
+        this.port = port;
+        this.servers = servers;
+    }
+
+    static McpUpstreamServer start() {
+        try {
+            var streamable = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp").build();
+            var sse = HttpServletSseServerTransportProvider.builder().sseEndpoint("/sse").messageEndpoint("/message").build();
+            Tomcat tomcat = new Tomcat();
+            tomcat.setBaseDir(Files.createTempDirectory("mcp-upstream-").toString());
+            tomcat.setPort(0);
+            Context context = tomcat.addContext("", null);
+            McpUpstreamServer[] self = new McpUpstreamServer[1];
+            addServlet(context, "streamable", new Recording(streamable, self), "/mcp");
+            addServlet(context, "sse", new Recording(sse, self), "/sse", "/message");
+            tomcat.getConnector();
+            tomcat.start();
+            int port = tomcat.getConnector().getLocalPort();
+            List<McpSyncServer> servers = new java.util.ArrayList<>();
+            self[0] = new McpUpstreamServer(tomcat, port, servers);
+            servers.add(McpServer.sync(streamable).serverInfo("test-upstream", "1.0.0")
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    .tools(self[0].tools()).build());
+            servers.add(McpServer.sync(sse).serverInfo("test-upstream", "1.0.0")
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    .tools(self[0].tools()).build());
+            return self[0];
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the upstream MCP server", e);
+        }
+    }
+
+    private static void addServlet(Context context, String name, HttpServlet servlet, String... patterns) {
+        Wrapper wrapper = Tomcat.addServlet(context, name, servlet);
+        wrapper.setAsyncSupported(true);
+        for (String pattern : patterns) {
+            context.addServletMappingDecoded(pattern, name);
+        }
+    }
+
+    String streamableUrl() {
+        return "http://127.0.0.1:" + port + "/mcp";
+    }
+
+    String sseUrl() {
+        return "http://127.0.0.1:" + port + "/sse";
+    }
+
+    List<Call> callsOf(String tool, String marker) {
+        return calls.stream().filter(c -> c.tool().equals(tool) && marker.equals(c.arguments().get("marker"))).toList();
+    }
+
+    private List<SyncToolSpecification> tools() {
+        return TOOLS.stream().map(name -> SyncToolSpecification.builder()
+                .tool(McpSchema.Tool.builder().name(name).description("test tool " + name)
+                        .inputSchema(Map.of("type", "object", "properties", Map.of("marker", Map.of("type", "string"))))
+                        .build())
+                .callHandler((exchange, request) -> {
+                    calls.add(new Call(name, request.arguments() == null ? Map.of() : request.arguments()));
+                    return McpSchema.CallToolResult.builder()
+                            .addTextContent(name + " done " + request.arguments().get("marker")).isError(false).build();
+                })
+                .build()).toList();
+    }
+
+    @Override
+    public void close() {
+        servers.forEach(McpSyncServer::closeGracefully);
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Records the Authorization header of every request, then lets the SDK's servlet answer. */
+    private static final class Recording extends HttpServlet {
+        private final HttpServlet delegate;
+        private final McpUpstreamServer[] self;
+
+        Recording(HttpServlet delegate, McpUpstreamServer[] self) {
+            this.delegate = delegate;
+            this.self = self;
+        }
+
+        @Override
+        public void init() throws ServletException {
+            delegate.init(getServletConfig());
+        }
+
+        @Override
+        protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+            if (self[0] != null) {
+                self[0].authorizations.add(String.valueOf(request.getHeader("Authorization")));
+                self[0].requests.incrementAndGet();
+            }
+            delegate.service(request, response);
+        }
+    }
+}
