@@ -240,8 +240,8 @@ class AuditExportApiTest {
                 stalled.add(socket);
                 assertThat(readSome(socket.getInputStream(), 2048)).startsWith("HTTP/1.1 200");
             }
-            Thread.sleep(1_000);
-            assertThat(runningExports()).as("both exports wait for their clients").isEqualTo(2);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(runningExports()).as("both exports wait for their clients").isEqualTo(2));
 
             HttpResponse<String> third = get(path, big.ownerJwt());
             assertJsonError(third, 429, "Too many audit exports running; retry later");
