@@ -1,5 +1,8 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import io.agentgateway.decision.runtime.ProcessingGuarantee;
+import io.agentgateway.decision.runtime.StreamsOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -51,16 +54,12 @@ final class RequestReplyFloor implements AutoCloseable {
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(REQUESTS, Consumed.with(Serdes.String(), Serdes.String()))
                 .to(REPLIES, Produced.with(Serdes.String(), Serdes.String()));
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "bench-floor-" + processingGuarantee + "-" + UUID.randomUUID());
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, processingGuarantee);
-        props.put(StreamsConfig.STATE_DIR_CONFIG, System.getProperty("java.io.tmpdir") + "/bench-floor-" + UUID.randomUUID());
-        // the same latency settings as the decision stream
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, processingGuarantee.startsWith("exactly") ? 10 : 100);
-        props.put(StreamsConfig.POLL_MS_CONFIG, processingGuarantee.startsWith("exactly") ? 10 : 100);
-        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 1);
-        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), 500);
+        // exactly the decision stream's Streams settings (commit interval, poll, linger, fetch wait, no caches)
+        StreamsOptions options = new StreamsOptions("bench-floor-" + processingGuarantee + "-" + UUID.randomUUID(),
+                ProcessingGuarantee.valueOf(processingGuarantee.toUpperCase(java.util.Locale.ROOT)), null, null,
+                System.getProperty("java.io.tmpdir") + "/bench-floor-" + UUID.randomUUID(), 1, (short) 1,
+                StreamsOptions.defaults().lingerMs(), StreamsOptions.defaults().fetchMaxWaitMs());
+        Properties props = DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), options);
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "latest");
         streams = new KafkaStreams(builder.build(), props);
         streams.start();

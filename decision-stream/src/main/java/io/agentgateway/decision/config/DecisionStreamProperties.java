@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code gateway.decision.*}: how the decision stream runs and the settings of the decision logic.
  *
- * @param commitIntervalMs  empty: 100 for at_least_once, 10 for exactly_once_v2
+ * @param commitIntervalMs  empty: 5000 for at_least_once, 10 for exactly_once_v2
  * @param pollMs            empty: Streams' default for at_least_once, 10 for exactly_once_v2
  * @param stateDir          empty: Streams' default ({@code java.io.tmpdir}/kafka-streams)
  */

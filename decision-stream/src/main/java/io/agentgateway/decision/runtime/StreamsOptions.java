@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * How the decision stream runs on Kafka Streams, independent of Spring.
  *
- * @param commitIntervalMs  null: the guarantee's default (100 at-least-once, 10 exactly-once)
+ * @param commitIntervalMs  null: the guarantee's default (5,000 at-least-once, 10 exactly-once)
  * @param pollMs            null: the guarantee's default (Streams' default at-least-once, 10 exactly-once)
  * @param stateDir          null: Streams' default ({@code java.io.tmpdir}/kafka-streams)
  * @param lingerMs          Streams' producer defaults to 100, which would delay every reply by 100 ms

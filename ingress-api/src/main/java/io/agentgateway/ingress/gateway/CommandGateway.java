@@ -15,6 +15,7 @@ import org.apache.kafka.common.KafkaException;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Request-reply over Kafka: publishes a command to the commands topic (keyed by workspace id, so it
@@ -83,6 +84,9 @@ public class CommandGateway implements SmartLifecycle {
             }
             // every way out removes the entry before the caller hears of it; doFinally covers cancellation
             return reply
+                    // the reply arrives on the one reply-listener thread; without this hop the whole
+                    // response (mapping, JSON encoding, the write) would run there, one at a time
+                    .publishOn(Schedulers.parallel())
                     .timeout(replyTimeout, Mono.defer(() -> {
                         pending.forget(commandId);
                         return Mono.error(new DecisionTimeoutException(commandId, replyTimeout));
