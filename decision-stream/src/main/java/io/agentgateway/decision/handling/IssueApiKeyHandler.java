@@ -6,6 +6,7 @@ import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.event.ApiKeyIssued;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /** Registers a key by its hash. The key itself was shown once by the ingress and never enters the log. */
@@ -20,7 +21,7 @@ public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
         if (command.keyHash() == null || !SHA256_HEX.matcher(command.keyHash()).matches()) {
             return CommandResult.invalid(state, "keyHash must be the lower-case hex SHA-256 of the key");
         }
-        if (command.scopes() == null || command.scopes().isEmpty() || command.scopes().contains(null)) {
+        if (command.scopes() == null || command.scopes().isEmpty() || command.scopes().stream().anyMatch(Objects::isNull)) {
             return CommandResult.invalid(state, "scopes must name at least one of evaluate, mcp, proxy");
         }
         if (command.expiresAt() != null && !command.expiresAt().isAfter(envelope.acceptedAt())) {
