@@ -90,7 +90,6 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     private void startModules() {
         projector = run("projector", ProjectorApplication.application()::run, Map.of());
-        notifier = run("notifier", NotifierApplication.application()::run, mailDefaults());
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
         web.put("server.port", Integer.toString(settings.httpPort()));
@@ -104,6 +103,9 @@ public final class EmbeddedGateway implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the ingress was starting", e);
         }
+        // after the ingress: its port (possibly picked at random) is the base of the review URLs in
+        // approval alerts; notifications wait in their topic meanwhile
+        notifier = run("notifier", NotifierApplication.application()::run, notifierDefaults());
         log.info("Gateway ready at {}", baseUrl());
     }
 
@@ -134,13 +136,22 @@ public final class EmbeddedGateway implements AutoCloseable {
      * Without SMTP settings the embedded default still starts: mail goes to port 25 on loopback, and
      * undeliverable alerts end on the dead-letter topic after their retries (set SPRING_MAIL_HOST).
      */
-    private Map<String, String> mailDefaults() {
-        Map<String, String> mail = new LinkedHashMap<>();
-        if (System.getenv("SPRING_MAIL_HOST") == null && System.getProperty("spring.mail.host") == null
-                && !extraProperties.containsKey("spring.mail.host")) {
-            mail.put("spring.mail.host", "127.0.0.1");
+    private Map<String, String> notifierDefaults() {
+        Map<String, String> notifierProps = new LinkedHashMap<>();
+        if (!configured("spring.mail.host", "SPRING_MAIL_HOST")) {
+            notifierProps.put("spring.mail.host", "127.0.0.1");
         }
-        return mail;
+        // approval alerts link to the admin API: where this gateway answers, unless a public address is set
+        if (!configured("gateway.notifier.public-base-url", "GATEWAY_NOTIFIER_PUBLICBASEURL")
+                && !configured("gateway.public-base-url", "GATEWAY_PUBLICBASEURL")) {
+            notifierProps.put("gateway.notifier.public-base-url", baseUrl());
+        }
+        return notifierProps;
+    }
+
+    private boolean configured(String property, String environmentVariable) {
+        return System.getenv(environmentVariable) != null || System.getProperty(property) != null
+                || extraProperties.containsKey(property);
     }
 
     private ConfigurableApplicationContext run(String module, Function<String[], ConfigurableApplicationContext> starter,

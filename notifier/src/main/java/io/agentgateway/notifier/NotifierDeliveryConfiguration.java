@@ -3,6 +3,7 @@ package io.agentgateway.notifier;
 import io.agentgateway.notifier.channel.ChannelSender;
 import io.agentgateway.notifier.channel.ChatWebhookSender;
 import io.agentgateway.notifier.channel.EmailSender;
+import io.agentgateway.notifier.channel.ReviewLinks;
 import io.agentgateway.notifier.ledger.DeliveryLedger;
 import io.agentgateway.schemas.secret.SecretBox;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,16 +29,22 @@ class NotifierDeliveryConfiguration {
     }
 
     @Bean
-    EmailSender emailSender(ObjectProvider<JavaMailSender> mailSender, NotifierProperties properties) {
-        JavaMailSender sender = mailSender.getIfAvailable(() -> {
-            throw new IllegalStateException("spring.mail.host is not set: the notifier needs an SMTP server to send email");
-        });
-        return new EmailSender(sender, properties.mailFrom());
+    ReviewLinks reviewLinks(NotifierProperties properties) {
+        // a wrong address would send every reviewer to the wrong place: refuse to start instead
+        return ReviewLinks.under(properties.publicBaseUrl());
     }
 
     @Bean
-    ChatWebhookSender chatWebhookSender(SecretBox secretBox, NotifierProperties properties) {
-        return new ChatWebhookSender(secretBox, properties.chatConnectTimeout(), properties.chatRequestTimeout());
+    EmailSender emailSender(ObjectProvider<JavaMailSender> mailSender, NotifierProperties properties, ReviewLinks reviewLinks) {
+        JavaMailSender sender = mailSender.getIfAvailable(() -> {
+            throw new IllegalStateException("spring.mail.host is not set: the notifier needs an SMTP server to send email");
+        });
+        return new EmailSender(sender, properties.mailFrom(), reviewLinks);
+    }
+
+    @Bean
+    ChatWebhookSender chatWebhookSender(SecretBox secretBox, NotifierProperties properties, ReviewLinks reviewLinks) {
+        return new ChatWebhookSender(secretBox, properties.chatConnectTimeout(), properties.chatRequestTimeout(), reviewLinks);
     }
 
     @Bean

@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param chatConnectTimeout how long to wait for the chat webhook's TCP/TLS connection
  * @param chatRequestTimeout how long to wait for the chat webhook's answer once the request is sent
  * @param concurrency        consumer threads; notifications of one workspace are always handled in order by one of them
+ * @param publicBaseUrl      where reviewers reach the gateway's admin API (e.g. {@code https://gateway.example.com}), for
+ *                           the approve and reject URLs of an approval request; unset: the paths alone are shown
  */
 @ConfigurationProperties("gateway.notifier")
 public record NotifierProperties(
@@ -27,7 +29,8 @@ public record NotifierProperties(
         @DefaultValue("PT1M") Duration maxBackoff,
         @DefaultValue("PT5S") Duration chatConnectTimeout,
         @DefaultValue("PT10S") Duration chatRequestTimeout,
-        @DefaultValue("1") int concurrency) {
+        @DefaultValue("1") int concurrency,
+        String publicBaseUrl) {
 
     public NotifierProperties {
         if (maxAttempts < 1) {

@@ -12,6 +12,7 @@ import io.agentgateway.notifier.testing.Notifications;
 import io.agentgateway.notifier.testing.SmtpServer;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
 import io.micrometer.core.instrument.Counter;
@@ -57,6 +58,7 @@ import org.springframework.mail.javamail.JavaMailSenderImpl;
 class NotifierDeliveryTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int MAX_ATTEMPTS = 4;
+    private static final String PUBLIC_BASE_URL = "https://gateway.example.test";
 
     private static SmtpServer smtp;
     private static ChatWebhookServer chat;
@@ -92,6 +94,7 @@ class NotifierDeliveryTest {
                 "--gateway.notifier.group-id=" + groupId,
                 "--gateway.notifier.mail-from=gateway@example.test",
                 "--gateway.notifier.max-attempts=" + MAX_ATTEMPTS,
+                "--gateway.notifier.public-base-url=" + PUBLIC_BASE_URL + "/",
                 "--gateway.notifier.initial-backoff=PT0.02S",
                 "--gateway.notifier.max-backoff=PT0.1S",
                 // a retry seeks back; without this the consumer first sits out its pending fetch (500 ms)
@@ -140,6 +143,36 @@ class NotifierDeliveryTest {
         assertThat(SmtpServer.subject(email)).isEqualTo(notification.subject());
         assertThat(SmtpServer.addresses(emailRecipients(email))).containsExactly(alice, bob);
         assertThat(chat.acceptedPosts(hook).get(0).text()).contains(notification.subject()).contains("action: enable");
+        assertThat(status(notification, "email")).isEqualTo(DeliveryStatus.SENT);
+        assertThat(status(notification, "chat")).isEqualTo(DeliveryStatus.SENT);
+    }
+
+    @Test
+    void anApprovalRequestReachesEveryReviewerOnceWithHowToReviewIt() throws Exception {
+        String workspace = newWorkspace();
+        String owner = newAddress("owner");
+        String admin = newAddress("admin");
+        String hook = newHookPath();
+        NotificationRequested notification = Notifications.approvalRequested(workspace, List.of(owner, admin), sealed(hook));
+        String approvalId = notification.details().get(ApprovalRequestNotice.APPROVAL_REQUEST_ID);
+        String approval = PUBLIC_BASE_URL + "/admin/v1/workspaces/" + workspace + "/approvals/" + approvalId;
+
+        publish(notification);
+        publish(notification); // the decision stream re-emits it when it sees its command again
+        publishMarkerAndAwaitIt(workspace);
+
+        assertThat(smtp.mailbox(owner)).hasSize(1);
+        assertThat(smtp.mailbox(admin)).hasSize(1);
+        assertThat(chat.acceptedPosts(hook)).hasSize(1);
+        var email = smtp.mailbox(owner).get(0);
+        assertThat(SmtpServer.subject(email)).isEqualTo(notification.subject());
+        assertThat(email.getContent().toString()).contains(notification.text())
+                .contains("Approve: POST " + approval + "/approve")
+                .contains("Reject: POST " + approval + "/reject")
+                .contains("tool: code_host", "action: pull_request.merge", "riskLevel: high", "agentId: deploy-bot",
+                        "reason: Merges need a human", "expiresAt: 2025-01-03T03:04:05Z");
+        assertThat(chat.acceptedPosts(hook).get(0).text()).contains("Approve: POST " + approval + "/approve")
+                .contains("Reject: POST " + approval + "/reject");
         assertThat(status(notification, "email")).isEqualTo(DeliveryStatus.SENT);
         assertThat(status(notification, "chat")).isEqualTo(DeliveryStatus.SENT);
     }

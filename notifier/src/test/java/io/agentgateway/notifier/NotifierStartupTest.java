@@ -33,6 +33,18 @@ class NotifierStartupTest {
                 .hasMessageContaining("spring.mail.host is not set");
     }
 
+    @Test
+    void refusesToStartWithAPublicBaseUrlThatIsNoHttpUrl() {
+        List<String> args = baseArgs();
+        args.add("--gateway.secrets.key=" + Notifications.newSecretKey());
+        args.add("--spring.mail.host=127.0.0.1");
+        args.add("--gateway.notifier.public-base-url=gateway.example.test/admin?x=1");
+
+        assertThatThrownBy(() -> NotifierApplication.application().run(args.toArray(String[]::new)).close())
+                .rootCause()
+                .hasMessageContaining("gateway.notifier.public-base-url must be an absolute http or https URL");
+    }
+
     private static List<String> baseArgs() {
         EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
         List<String> args = new ArrayList<>();

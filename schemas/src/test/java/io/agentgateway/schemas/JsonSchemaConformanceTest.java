@@ -250,6 +250,24 @@ class JsonSchemaConformanceTest {
         assertThat(validate(WireCases.COMMAND_ENVELOPE_SCHEMA, json)).isEmpty();
     }
 
+    @Test
+    void rejectsAnApprovalNotificationThatDoesNotNameItsApproval() {
+        ObjectNode json = sample("notification_approval_requested");
+        ((ObjectNode) json.get("details")).remove("approvalRequestId");
+        assertRejected(WireCases.APPROVAL_NOTIFICATION_SCHEMA, json, "'approvalRequestId'");
+    }
+
+    @Test
+    void rejectsAnApprovalNotificationOfAnotherKindOrWithANonStringDetail() {
+        ObjectNode otherKind = sample("notification_approval_requested");
+        otherKind.put("kind", "kill_switch");
+        assertRejected(WireCases.APPROVAL_NOTIFICATION_SCHEMA, otherKind, "/kind");
+
+        ObjectNode nested = sample("notification_approval_requested");
+        ((ObjectNode) nested.get("details")).putObject("payload").put("token", "secret");
+        assertRejected(WireCases.APPROVAL_NOTIFICATION_SCHEMA, nested, "/details/payload");
+    }
+
     private static void assertRejected(String schemaPath, JsonNode json, String expectedInMessage) {
         assertThat(validate(schemaPath, json))
                 .extracting(ValidationMessage::getMessage)

@@ -17,6 +17,7 @@ final class WireCases {
     static final String EVENT_ENVELOPE_SCHEMA = "envelope/event_envelope.schema.json";
     static final String REPLY_SCHEMA = "envelope/reply.schema.json";
     static final String NOTIFICATION_SCHEMA = "envelope/notification_requested.schema.json";
+    static final String APPROVAL_NOTIFICATION_SCHEMA = "envelope/approval_requested_notification.schema.json";
 
     private WireCases() {}
 
@@ -46,6 +47,9 @@ final class WireCases {
         cases.add(new WireCase("notification_requested",
                 List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.notification(),
                 List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""))));
+        cases.add(new WireCase("notification_approval_requested",
+                List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.approvalNotification(),
+                List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""), new SchemaCheck(APPROVAL_NOTIFICATION_SCHEMA, ""))));
         return cases;
     }
 

@@ -30,6 +30,7 @@ import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
@@ -236,6 +237,20 @@ final class WireSamples {
                 "Kill switch: issue_tracker paused in Acme production",
                 "ops@acme.example paused the tool issue_tracker.",
                 List.of("ops@acme.example", "bob@acme.example"), SEALED_WEBHOOK_URL, details);
+    }
+
+    /** Every fact of an approval notice set, as in {@link #notification()}. */
+    static NotificationRequested approvalNotification() {
+        String approvalId = DerivedIds.approvalId(COMMAND_ID);
+        ApprovalRequestNotice notice = new ApprovalRequestNotice(approvalId, DerivedIds.auditLogId(COMMAND_ID),
+                "Acme production", "code_host", "pull_request.merge", "high", "mcp", "deploy-bot-7", "Deploy bot",
+                "repository", "acme/api", "Merges and deletions by deploy bots need a human.", POLICY_ID,
+                EXPIRES_AT.toString());
+        return new NotificationRequested(NotificationRequested.CURRENT_VERSION, DerivedIds.notificationId(COMMAND_ID),
+                WORKSPACE_ID, CORRELATION_ID, NotificationRequested.KIND_APPROVAL_REQUESTED, ACCEPTED_AT,
+                "Approval needed: pull_request.merge on code_host (high risk) in Acme production",
+                "Agent deploy-bot-7 asks to run pull_request.merge on code_host.",
+                List.of("ops@acme.example", "bob@acme.example"), SEALED_WEBHOOK_URL, notice.toDetails());
     }
 
     private static <V> void put(Map<Class<? extends V>, V> samples, V sample) {

@@ -20,6 +20,7 @@ import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.NotificationRequested;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,8 @@ import java.util.regex.Pattern;
 
 /**
  * Decides one agent action: authenticate the key, classify the risk, apply the decision order, open
- * an approval when the decision says so, and record the audit entry ({@link ActionEvaluated}).
+ * an approval when the decision says so (and tell its reviewers: {@link ApprovalRequestedNotification}), and
+ * record the audit entry ({@link ActionEvaluated}).
  * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
  * not be able to fill a workspace's audit log. Opening an approval also ends the ones whose time is
  * over ({@link ApprovalSweep}), which keeps the state bounded.
@@ -42,6 +44,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
     private final CommandAuthorizer authorizer;
     private final RiskClassifier classifier = new RiskClassifier();
     private final ActionDecider decider = new ActionDecider();
+    private final ApprovalRequestedNotification approvalNotification = new ApprovalRequestedNotification();
 
     public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
         this.settings = settings;
@@ -90,6 +93,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
                 command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
 
         WorkspaceState next = state;
+        NotificationRequested reviewersTold = null;
         if (approvalId != null) {
             ApprovalSweep.Swept swept = ApprovalSweep.at(state, envelope.acceptedAt());
             Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
@@ -101,11 +105,14 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
             events.add(new ApprovalRequested(approvalId, auditLogId, command.tool(), command.action(), risk.level(),
                     agentId, digest, expiresAt, held));
             events.addAll(swept.events());
+            reviewersTold = approvalNotification.build(envelope, state, command,
+                    new ApprovalRequestedNotification.OpenedApproval(approvalId, auditLogId, agentId, risk, verdict, expiresAt));
         }
 
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), approvalId, auditLogId, risk.level(), risk.classification());
-        return new CommandResult(next, ReplyStatus.OK, null, outcome, events, List.of());
+        return new CommandResult(next, ReplyStatus.OK, null, outcome, events,
+                reviewersTold == null ? List.of() : List.of(reviewersTold));
     }
 
     private static boolean wellFormed(SealedHeldCall held) {

@@ -28,9 +28,15 @@ public class ChatWebhookSender implements ChannelSender {
     private final SecretBox secretBox;
     private final HttpClient httpClient;
     private final Duration requestTimeout;
+    private final ReviewLinks reviewLinks;
 
     public ChatWebhookSender(SecretBox secretBox, Duration connectTimeout, Duration requestTimeout) {
+        this(secretBox, connectTimeout, requestTimeout, ReviewLinks.pathsOnly());
+    }
+
+    public ChatWebhookSender(SecretBox secretBox, Duration connectTimeout, Duration requestTimeout, ReviewLinks reviewLinks) {
         this.secretBox = Objects.requireNonNull(secretBox, "secretBox");
+        this.reviewLinks = Objects.requireNonNull(reviewLinks, "reviewLinks");
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
         this.httpClient = HttpClient.newBuilder()
                 .connectTimeout(connectTimeout)
@@ -52,7 +58,7 @@ public class ChatWebhookSender implements ChannelSender {
     @Override
     public void send(NotificationRequested notification) throws DeliveryFailedException {
         URI webhook = openWebhookUrl(notification.sealedChatWebhookUrl());
-        byte[] body = GatewayJson.MAPPER.writeValueAsBytes(Map.of("text", NotificationText.chatText(notification)));
+        byte[] body = GatewayJson.MAPPER.writeValueAsBytes(Map.of("text", NotificationText.chatText(notification, reviewLinks)));
         HttpRequest request;
         try {
             request = HttpRequest.newBuilder(webhook)

@@ -21,10 +21,16 @@ public class EmailSender implements ChannelSender {
 
     private final JavaMailSender mailSender;
     private final String from;
+    private final ReviewLinks reviewLinks;
 
     public EmailSender(JavaMailSender mailSender, String from) {
+        this(mailSender, from, ReviewLinks.pathsOnly());
+    }
+
+    public EmailSender(JavaMailSender mailSender, String from, ReviewLinks reviewLinks) {
         this.mailSender = Objects.requireNonNull(mailSender, "mailSender");
         this.from = Objects.requireNonNull(from, "from");
+        this.reviewLinks = Objects.requireNonNull(reviewLinks, "reviewLinks");
     }
 
     @Override
@@ -44,7 +50,7 @@ public class EmailSender implements ChannelSender {
         message.setFrom(from);
         message.setTo(to.toArray(String[]::new));
         message.setSubject(NotificationText.subject(notification));
-        message.setText(NotificationText.emailBody(notification));
+        message.setText(NotificationText.emailBody(notification, reviewLinks));
         try {
             mailSender.send(message);
         } catch (MailException e) {

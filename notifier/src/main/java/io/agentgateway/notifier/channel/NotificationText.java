@@ -1,6 +1,7 @@
 package io.agentgateway.notifier.channel;
 
 import io.agentgateway.schemas.event.NotificationRequested;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -17,9 +18,20 @@ public final class NotificationText {
 
     /** Plain text: the notification's text, then its details and the ids needed to find it in the audit log. */
     public static String emailBody(NotificationRequested n) {
+        return emailBody(n, ReviewLinks.pathsOnly());
+    }
+
+    /** As {@link #emailBody(NotificationRequested)}, with how to review an approval request right after the text. */
+    public static String emailBody(NotificationRequested n, ReviewLinks links) {
         StringBuilder body = new StringBuilder();
         if (!isBlank(n.text())) {
             body.append(n.text().strip()).append("\n\n");
+        }
+        List<String> review = links.lines(n);
+        if (!review.isEmpty()) {
+            body.append(review.get(0)).append('\n');
+            review.stream().skip(1).forEach(line -> body.append("  ").append(line).append('\n'));
+            body.append('\n');
         }
         Map<String, String> details = sortedDetails(n);
         if (!details.isEmpty()) {
@@ -40,11 +52,17 @@ public final class NotificationText {
      * an agent name cannot turn into a link or an {@code <!channel>} mention.
      */
     public static String chatText(NotificationRequested n) {
+        return chatText(n, ReviewLinks.pathsOnly());
+    }
+
+    /** As {@link #chatText(NotificationRequested)}, with how to review an approval request right after the text. */
+    public static String chatText(NotificationRequested n, ReviewLinks links) {
         StringBuilder text = new StringBuilder();
         text.append('*').append(escapeChat(subject(n))).append('*');
         if (!isBlank(n.text())) {
             text.append('\n').append(escapeChat(n.text().strip()));
         }
+        links.lines(n).forEach(line -> text.append('\n').append(escapeChat(line)));
         sortedDetails(n).forEach((key, value) ->
                 text.append("\n• ").append(escapeChat(key)).append(": ").append(escapeChat(value)));
         text.append("\nWorkspace: ").append(escapeChat(orDash(n.workspaceId())));

@@ -1,5 +1,6 @@
 package io.agentgateway.notifier.testing;
 
+import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -38,5 +39,25 @@ public final class Notifications {
                 emailTo,
                 sealedChatWebhookUrl,
                 Map.of("action", "enable", "actor", "admin@example.test"));
+    }
+
+    /** An approval_requested notification as the decision stream writes it, for a fresh approval id. */
+    public static NotificationRequested approvalRequested(String workspaceId, List<String> emailTo, String sealedChatWebhookUrl) {
+        String approvalId = UUID.randomUUID().toString();
+        ApprovalRequestNotice notice = new ApprovalRequestNotice(approvalId, UUID.randomUUID().toString(), "Acme",
+                "code_host", "pull_request.merge", "high", "mcp", "deploy-bot", null, "repository", "acme/api",
+                "Merges need a human", null, "2025-01-03T03:04:05Z");
+        return new NotificationRequested(
+                NotificationRequested.CURRENT_VERSION,
+                UUID.randomUUID().toString(),
+                workspaceId,
+                UUID.randomUUID().toString(),
+                NotificationRequested.KIND_APPROVAL_REQUESTED,
+                Instant.parse("2025-01-02T03:04:05Z"),
+                "Approval needed: pull_request.merge on code_host (high risk) [" + approvalId + "]",
+                "Agent deploy-bot asks to run pull_request.merge on code_host.",
+                emailTo,
+                sealedChatWebhookUrl,
+                notice.toDetails());
     }
 }

@@ -10,7 +10,8 @@ import java.util.Map;
  * decision stream at the moment of the event. {@code notificationId} is deterministic (the notifier
  * delivers each id at most once per channel).
  *
- * @param kind      {@code kill_switch} (spec 6)
+ * @param kind      {@code kill_switch} (spec 6) or {@code approval_requested} (a pending approval waits for a
+ *                  reviewer; its details are the keys of {@link ApprovalRequestNotice})
  * @param details   flat string facts for the message body and the chat payload (action, tool, actor...)
  */
 public record NotificationRequested(
@@ -28,4 +29,5 @@ public record NotificationRequested(
 
     public static final int CURRENT_VERSION = 1;
     public static final String KIND_KILL_SWITCH = "kill_switch";
+    public static final String KIND_APPROVAL_REQUESTED = "approval_requested";
 }

@@ -1,0 +1,124 @@
+package io.agentgateway.launcher;
+
+import static io.agentgateway.launcher.GatewayHarness.action;
+import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import jakarta.mail.Message;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 3 through the running gateway: a require_approval decision emails the workspace's admins and
+ * owners and posts to its chat webhook, once, with what is asked and the admin API URLs to review it;
+ * the approve URL taken from the email then works. Nothing is sent for an allowed action, and the
+ * payload of the held action never leaves in a message.
+ */
+class ApprovalNotificationTest {
+    private static final Pattern APPROVE_URL = Pattern.compile("Approve: POST (\\S+/approve)");
+
+    private HttpServer chat;
+    private final List<String> chatBodies = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void startChatWebhook() throws IOException {
+        chat = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        chat.createContext("/hooks/approvals", exchange -> {
+            chatBodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        chat.start();
+    }
+
+    @AfterEach
+    void stopChatWebhook() {
+        chat.stop(0);
+    }
+
+    /** Distinct emails addressed to {@code address}: GreenMail stores one copy per recipient. */
+    private static List<MimeMessage> mailTo(String address) {
+        Map<String, MimeMessage> byMessageId = new LinkedHashMap<>();
+        for (MimeMessage m : GatewayHarness.smtp().getReceivedMessages()) {
+            try {
+                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(address))) {
+                    byMessageId.putIfAbsent(m.getMessageID(), m);
+                }
+            } catch (MessagingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return List.copyOf(byMessageId.values());
+    }
+
+    @Test
+    void aPendingApprovalTellsTheReviewersOnceAndItsApproveUrlWorks() throws Exception {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String adminEmail = "admin-" + ws.id() + "@test.local";
+        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/admin-" + ws.id(), ws.ownerJwt(),
+                Map.of("email", adminEmail, "role", "admin")).status()).isIn(200, 201);
+        String memberEmail = "member-" + ws.id() + "@test.local";
+        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/member-" + ws.id(), ws.ownerJwt(),
+                Map.of("email", memberEmail, "role", "member")).status()).isIn(200, 201);
+        String webhook = "http://127.0.0.1:" + chat.getAddress().getPort() + "/hooks/approvals";
+        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
+                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+
+        var allowed = evaluate(ws, action("docs", "page.read", "low"));
+        assertThat(allowed.text("decision")).isEqualTo("allow");
+        Map<String, Object> held = new LinkedHashMap<>(action("docs", "page.publish", "high"));
+        held.put("payload", Map.of("page", "launch-plan", "token", "secret-token-never-mailed"));
+        var evaluation = evaluate(ws, held);
+        assertThat(evaluation.text("decision")).isEqualTo("require_approval");
+        String approvalId = evaluation.text("approvalRequestId");
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            assertThat(mailTo(ws.ownerEmail())).hasSize(1);
+            assertThat(mailTo(adminEmail)).hasSize(1);
+            assertThat(chatBodies).hasSize(1);
+        });
+        MimeMessage mail = mailTo(ws.ownerEmail()).get(0);
+        String body = mail.getContent().toString();
+        assertThat(mail.getSubject()).isEqualTo("Approval needed: page.publish on docs (high risk) in workspace ws " + ws.ownerId());
+        String approvalPath = "/admin/v1/workspaces/" + ws.id() + "/approvals/" + approvalId;
+        assertThat(body).contains("Agent agent-1 asks to run page.publish on docs", "approvalRequestId: " + approvalId,
+                        "Approve: POST " + GatewayHarness.gateway().baseUrl() + approvalPath + "/approve",
+                        "Reject: POST " + GatewayHarness.gateway().baseUrl() + approvalPath + "/reject")
+                .doesNotContain("secret-token-never-mailed").doesNotContain("launch-plan");
+        assertThat(chatBodies.get(0)).contains(approvalPath + "/approve").doesNotContain("secret-token-never-mailed");
+        assertThat(mailTo(memberEmail)).as("plain members do not review").isEmpty();
+
+        Matcher approveUrl = APPROVE_URL.matcher(body);
+        assertThat(approveUrl.find()).isTrue();
+        String path = approveUrl.group(1).substring(GatewayHarness.gateway().baseUrl().length());
+        var approved = client().send("POST", path, ws.ownerJwt(), Map.of("reason", "approved from the email"));
+        assertThat(approved.status()).as(approved.rawBody()).isEqualTo(200);
+        assertThat(approved.text("status")).isEqualTo("approved");
+
+        // the allowed action and the review told nobody anything: a later alert of the same workspace (same
+        // partition, so delivered after anything queued before it) is the only other message
+        assertThat(GatewayHarness.killSwitch(ws, "pause_tool", "chat").status()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(mailTo(ws.ownerEmail())).hasSize(2));
+        assertThat(mailTo(ws.ownerEmail()).get(1).getSubject()).containsIgnoringCase("paused");
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(chatBodies).hasSize(2));
+    }
+}

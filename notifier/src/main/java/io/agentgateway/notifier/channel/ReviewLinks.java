@@ -1,0 +1,77 @@
+package io.agentgateway.notifier.channel;
+
+import io.agentgateway.schemas.event.ApprovalRequestNotice;
+import io.agentgateway.schemas.event.NotificationRequested;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * How to review an approval, for the message of an {@code approval_requested} notification: the admin
+ * API's approve and reject URLs (POST, user JWT of an admin or owner, optional {@code {"reason": ...}})
+ * and the list of pending approvals, under the gateway's public address
+ * ({@code gateway.notifier.public-base-url}). Without that address the paths alone are shown.
+ *
+ * <p>The ids go into a URL, so only well-formed UUIDs do: anything else in a notification gets no
+ * links rather than a path someone else shaped.
+ */
+public final class ReviewLinks {
+    private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    private final String baseUrl;
+
+    private ReviewLinks(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    /** Paths only: for a notifier that was not told where the gateway is reachable. */
+    public static ReviewLinks pathsOnly() {
+        return new ReviewLinks("");
+    }
+
+    /**
+     * @param publicBaseUrl absolute http(s) URL without query or fragment (a trailing slash is dropped);
+     *                      null or blank for {@link #pathsOnly()}
+     * @throws IllegalArgumentException when it is not such a URL
+     */
+    public static ReviewLinks under(String publicBaseUrl) {
+        if (publicBaseUrl == null || publicBaseUrl.isBlank()) {
+            return pathsOnly();
+        }
+        String text = publicBaseUrl.strip();
+        String message = "gateway.notifier.public-base-url must be an absolute http or https URL without query or fragment";
+        try {
+            URI uri = new URI(text);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null
+                    || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+                throw new IllegalArgumentException(message);
+            }
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(message);
+        }
+        return new ReviewLinks(text.replaceAll("/+$", ""));
+    }
+
+    /** The lines telling a reviewer how to act on {@code notification}; empty when it is no approval request. */
+    public List<String> lines(NotificationRequested notification) {
+        var notice = ApprovalRequestNotice.of(notification);
+        if (notice.isEmpty() || !isUuid(notification.workspaceId()) || !isUuid(notice.get().approvalRequestId())) {
+            return List.of();
+        }
+        String approvals = baseUrl + "/admin/v1/workspaces/" + notification.workspaceId() + "/approvals";
+        String approval = approvals + "/" + notice.get().approvalRequestId();
+        return List.of(
+                "How to review (admin API, as an admin or owner of the workspace, with your user JWT as Bearer token;"
+                        + " the JSON body {\"reason\": \"...\"} is optional):",
+                "Approve: POST " + approval + "/approve",
+                "Reject: POST " + approval + "/reject",
+                "Pending approvals: GET " + approvals + "?status=pending");
+    }
+
+    private static boolean isUuid(String value) {
+        return value != null && UUID.matcher(value).matches();
+    }
+}

@@ -1,0 +1,99 @@
+package io.agentgateway.schemas.event;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The facts of an {@code approval_requested} notification, as they travel in
+ * {@link NotificationRequested#details()}: what the agent asks for and which approval to review. One
+ * place for the keys, so that the decision stream (writer) and the notifier (reader) cannot drift apart.
+ *
+ * <p>Deliberately absent: the action's payload and the held call (sealed anyway). A notification goes
+ * to mailboxes and chat channels; it says what is asked, never with which data or credentials.
+ *
+ * @param approvalRequestId the approval to review (uuid)
+ * @param auditLogId        the audit entry of the evaluation that opened it
+ * @param tool              wire name of the tool
+ * @param riskLevel         wire name of the risk level the decision used
+ * @param source            wire name of the entry point ({@code evaluate}, {@code proxy}, {@code mcp}...), or null
+ * @param expiresAt         ISO-8601 instant after which the approval is expired
+ */
+public record ApprovalRequestNotice(
+        String approvalRequestId,
+        String auditLogId,
+        String workspaceName,
+        String tool,
+        String action,
+        String riskLevel,
+        String source,
+        String agentId,
+        String agentName,
+        String resourceType,
+        String resourceId,
+        String reason,
+        String matchedPolicyId,
+        String expiresAt) {
+
+    public static final String APPROVAL_REQUEST_ID = "approvalRequestId";
+    public static final String AUDIT_LOG_ID = "auditLogId";
+    public static final String WORKSPACE_NAME = "workspaceName";
+    public static final String TOOL = "tool";
+    public static final String ACTION = "action";
+    public static final String RISK_LEVEL = "riskLevel";
+    public static final String SOURCE = "source";
+    public static final String AGENT_ID = "agentId";
+    public static final String AGENT_NAME = "agentName";
+    public static final String RESOURCE_TYPE = "resourceType";
+    public static final String RESOURCE_ID = "resourceId";
+    public static final String REASON = "reason";
+    public static final String MATCHED_POLICY_ID = "matchedPolicyId";
+    public static final String EXPIRES_AT = "expiresAt";
+
+    public ApprovalRequestNotice {
+        Objects.requireNonNull(approvalRequestId, "approvalRequestId");
+    }
+
+    /** The details map of the notification, in a stable order, without the facts that are absent. */
+    public Map<String, String> toDetails() {
+        Map<String, String> details = new LinkedHashMap<>();
+        put(details, APPROVAL_REQUEST_ID, approvalRequestId);
+        put(details, AUDIT_LOG_ID, auditLogId);
+        put(details, WORKSPACE_NAME, workspaceName);
+        put(details, TOOL, tool);
+        put(details, ACTION, action);
+        put(details, RISK_LEVEL, riskLevel);
+        put(details, SOURCE, source);
+        put(details, AGENT_ID, agentId);
+        put(details, AGENT_NAME, agentName);
+        put(details, RESOURCE_TYPE, resourceType);
+        put(details, RESOURCE_ID, resourceId);
+        put(details, REASON, reason);
+        put(details, MATCHED_POLICY_ID, matchedPolicyId);
+        put(details, EXPIRES_AT, expiresAt);
+        return Collections.unmodifiableMap(details);
+    }
+
+    /** The notice carried by {@code notification}, when it is an approval request that names its approval. */
+    public static Optional<ApprovalRequestNotice> of(NotificationRequested notification) {
+        if (!NotificationRequested.KIND_APPROVAL_REQUESTED.equals(notification.kind()) || notification.details() == null) {
+            return Optional.empty();
+        }
+        Map<String, String> d = notification.details();
+        String approvalId = d.get(APPROVAL_REQUEST_ID);
+        if (approvalId == null || approvalId.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ApprovalRequestNotice(approvalId, d.get(AUDIT_LOG_ID), d.get(WORKSPACE_NAME), d.get(TOOL),
+                d.get(ACTION), d.get(RISK_LEVEL), d.get(SOURCE), d.get(AGENT_ID), d.get(AGENT_NAME), d.get(RESOURCE_TYPE),
+                d.get(RESOURCE_ID), d.get(REASON), d.get(MATCHED_POLICY_ID), d.get(EXPIRES_AT)));
+    }
+
+    private static void put(Map<String, String> details, String key, String value) {
+        if (value != null) {
+            details.put(key, value);
+        }
+    }
+}
