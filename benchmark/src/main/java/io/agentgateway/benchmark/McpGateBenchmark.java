@@ -91,6 +91,8 @@ public final class McpGateBenchmark {
             direct.closeGracefully().block(Duration.ofSeconds(5));
             gated.closeGracefully().block(Duration.ofSeconds(5));
         }
+        // client and server threads of the SDK and Tomcat may linger; the figures are printed
+        System.exit(0);
     }
 
     private static void connect(GatewayHttpClient admin, String jwt, String workspace, String url) throws InterruptedException {
