@@ -22,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code tools/call} (spec 4.3): risk from the tool name or {@code _risk}, one EvaluateAction through
  * the decision stream (tool {@code mcp}, source {@code mcp}, scope {@code mcp}, the call sealed as
- * the held call), then the upstream call only when the decision allows it.
+ * the held call, its arguments as the payload the audit entry shows: {@link McpAuditPayload}), then
+ * the upstream call only when the decision allows it.
  */
 @Component
 class McpToolCallGate {
