@@ -78,12 +78,19 @@ class McpConnectionCache {
                 current.upstream().version() >= workspaceVersion ? current : null);
     }
 
-    /** Whether changes are being seen; losing them forgets everything. */
+    /**
+     * Whether changes are being seen. Either way everything kept so far is forgotten: losing the
+     * changes makes it untrustworthy, and an entry a call was storing while they were lost must not
+     * survive into the next time they are seen.
+     */
     void listening(boolean value) {
-        if (!value) {
-            entries.clear();
-        }
         listening = value;
+        entries.clear();
+    }
+
+    /** A change may have gone unseen (an unreadable event): nothing kept so far is trusted. */
+    void forgetAll() {
+        entries.clear();
     }
 
     boolean isListening() {

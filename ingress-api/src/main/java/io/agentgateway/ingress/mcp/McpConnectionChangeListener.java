@@ -49,8 +49,7 @@ final class McpConnectionChangeListener implements MessageListener<String, byte[
             // unreadable: it may have been an mcp change, so nothing cached may be trusted any more
             log.warn("unreadable event at {}-{}@{}; dropping the cached MCP connections", record.topic(),
                     record.partition(), record.offset());
-            cache.listening(false);
-            cache.listening(true);
+            cache.forgetAll();
             return;
         }
         boolean mcp = envelope.event() instanceof ToolConnectionUpserted upserted
