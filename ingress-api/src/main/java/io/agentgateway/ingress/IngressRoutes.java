@@ -16,6 +16,7 @@ import io.agentgateway.ingress.approval.ApprovalStatusHandler;
 import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
 import io.agentgateway.ingress.mcp.McpGateHandler;
+import io.agentgateway.ingress.mcp.McpSseTransport;
 import io.agentgateway.ingress.web.MethodRoutes;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -29,12 +30,16 @@ class IngressRoutes {
 
     @Bean
     RouterFunction<ServerResponse> functionRoutes(EvaluateActionHandler evaluate, KillSwitchHandler killSwitch,
-                                                  ApprovalStatusHandler approvals, McpGateHandler mcpGate) {
+                                                  ApprovalStatusHandler approvals, McpGateHandler mcpGate,
+                                                  McpSseTransport mcpSse) {
         return MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
                 .and(MethodRoutes.path("/functions/v1/kill-switch").post(killSwitch::killSwitch).build())
                 .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build())
-                // POST only: the JSON exchange of spec 4.3 and the Streamable HTTP transport; a GET is 405
-                .and(MethodRoutes.path(McpGateHandler.PATH).post(mcpGate::post).build());
+                // POST: the JSON exchange of spec 4.3 and the Streamable HTTP transport, or (with ?sessionId=) a
+                // message of an HTTP+SSE session; GET: the HTTP+SSE event stream, else 405 (see McpSseTransport)
+                .and(MethodRoutes.path(McpGateHandler.PATH)
+                        .post(request -> McpSseTransport.isSessionPost(request) ? mcpSse.post(request) : mcpGate.post(request))
+                        .get(mcpSse::get).build());
     }
 
     @Bean

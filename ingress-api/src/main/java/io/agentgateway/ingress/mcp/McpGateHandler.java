@@ -64,13 +64,23 @@ public class McpGateHandler {
     }
 
     private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body) {
+        return responseTo(caller, body).flatMap(this::json)
+                .switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
+    }
+
+    /**
+     * The JSON-RPC response to a body (an object, or an array for a batch), empty when there is nothing
+     * to answer (notifications only). Shared by both client transports: the POST answers it in its own
+     * body, the HTTP+SSE transport on the session's event stream. The key is checked by the caller.
+     */
+    Mono<JsonNode> responseTo(McpCaller caller, Optional<JsonNode> body) {
         if (body.isEmpty()) {
-            return json(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.PARSE_ERROR, "Parse error: the body is not JSON")));
+            return Mono.just(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.PARSE_ERROR, "Parse error: the body is not JSON")));
         }
         JsonNode node = body.get();
         if (node.isArray()) {
             if (node.isEmpty()) {
-                return json(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.INVALID_REQUEST, "Invalid request: empty batch")));
+                return Mono.just(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.INVALID_REQUEST, "Invalid request: empty batch")));
             }
             List<JsonNode> elements = new ArrayList<>();
             node.forEach(elements::add);
@@ -79,14 +89,14 @@ public class McpGateHandler {
                     .collectList()
                     .flatMap(answers -> {
                         if (answers.isEmpty()) {
-                            return ServerResponse.accepted().build();
+                            return Mono.empty();
                         }
                         ArrayNode array = IngressJson.RESPONSES.createArrayNode();
                         answers.forEach(array::add);
-                        return json(array);
+                        return Mono.just(array);
                     });
         }
-        return one(caller, node).flatMap(this::json).switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
+        return one(caller, node);
     }
 
     /** The response object for one element, empty for a notification (even a failing one: it has no id to answer). */
@@ -105,11 +115,11 @@ public class McpGateHandler {
                         : Mono.just(JsonRpcMessages.error(request.id(), asRpcError(failure))));
     }
 
-    private static boolean isUnauthorized(Throwable failure) {
+    static boolean isUnauthorized(Throwable failure) {
         return failure instanceof ApiException api && api.status() == HttpStatus.UNAUTHORIZED;
     }
 
-    private static JsonRpcError asRpcError(Throwable failure) {
+    static JsonRpcError asRpcError(Throwable failure) {
         if (failure instanceof JsonRpcError rpc) {
             return rpc;
         }
@@ -135,7 +145,7 @@ public class McpGateHandler {
     }
 
     /** The body as JSON, empty when it is not JSON (a parse error); bounded by gateway.ingress.max-body-bytes (413). */
-    private Mono<Optional<JsonNode>> body(ServerRequest request) {
+    Mono<Optional<JsonNode>> body(ServerRequest request) {
         return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
                 .map(McpGateHandler::parse)
                 .defaultIfEmpty(Optional.empty());

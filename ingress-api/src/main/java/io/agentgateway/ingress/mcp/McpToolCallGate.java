@@ -22,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code tools/call} (spec 4.3): risk from the tool name or {@code _risk}, one EvaluateAction through
  * the decision stream (tool {@code mcp}, source {@code mcp}, scope {@code mcp}, the call sealed as
- * the held call), then the upstream call only when the decision allows it.
+ * the held call, its arguments as the payload the audit entry shows: {@link McpAuditPayload}), then
+ * the upstream call only when the decision allows it.
  */
 @Component
 class McpToolCallGate {
@@ -32,18 +33,20 @@ class McpToolCallGate {
     private final CommandGateway gateway;
     private final HeldCallSeals seals;
     private final McpUpstreamCalls upstream;
+    private final int auditPayloadBytes;
 
-    McpToolCallGate(CommandGateway gateway, HeldCallSeals seals, McpUpstreamCalls upstream) {
+    McpToolCallGate(CommandGateway gateway, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties) {
         this.gateway = gateway;
         this.seals = seals;
         this.upstream = upstream;
+        this.auditPayloadBytes = properties.auditPayloadBytes();
     }
 
     Mono<JsonNode> call(McpCaller caller, ObjectNode params) {
         return Mono.defer(() -> {
             ToolCall call = ToolCall.parse(params);
             EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
-                    null, null, null, null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
+                    null, null, McpAuditPayload.of(call.arguments(), auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
                     sealed(call));
             return gateway.send(caller.key().workspaceId().toString(), caller.correlationId(),
                             Actor.apiKey(caller.key().keyHash(), caller.agentId()), command)

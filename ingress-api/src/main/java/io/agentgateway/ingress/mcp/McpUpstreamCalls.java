@@ -22,15 +22,15 @@ import tools.jackson.databind.node.ObjectNode;
 class McpUpstreamCalls {
     private static final TypeReference<Map<String, Object>> ARGUMENTS = new TypeReference<>() {};
 
-    private final McpUpstreams upstreams;
+    private final McpConnectionCache upstreams;
     private final McpUpstreamClients clients;
 
-    McpUpstreamCalls(McpUpstreams upstreams, McpUpstreamClients clients) {
+    McpUpstreamCalls(McpConnectionCache upstreams, McpUpstreamClients clients) {
         this.upstreams = upstreams;
         this.clients = clients;
     }
 
-    /** @return the upstream's current connection version with the list result */
+    /** The workspace's upstream as its mcp connection says (cached, see {@link McpConnectionCache}). */
     Mono<McpUpstream> upstream(UUID workspaceId) {
         return upstreams.of(workspaceId);
     }

@@ -1,0 +1,51 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.schemas.Topics;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.KafkaMessageListenerContainer;
+
+/**
+ * Wires the {@link McpConnectionChangeListener}: one spring-kafka consumer on the events topic in a
+ * group of this instance's own (a random id: every instance must see every change), starting at the
+ * end and committing nothing, so the group leaves nothing behind on the broker.
+ */
+@Configuration(proxyBeanMethods = false)
+class McpConnectionChangesConfiguration {
+
+    @Bean
+    KafkaMessageListenerContainer<String, byte[]> mcpConnectionChangesContainer(KafkaProperties kafka, McpConnectionCache cache) {
+        String group = "gateway-mcp-connections-" + UUID.randomUUID();
+        var consumers = new DefaultKafkaConsumerFactory<>(consumerProperties(kafka, group),
+                new StringDeserializer(), new ByteArrayDeserializer());
+        McpConnectionChangeListener listener = new McpConnectionChangeListener(cache);
+        ContainerProperties container = new ContainerProperties(Topics.EVENTS.name());
+        container.setMessageListener(listener);
+        container.setConsumerRebalanceListener(listener);
+        container.setAckMode(ContainerProperties.AckMode.MANUAL);
+        container.setClientId("gateway-mcp-connections");
+        container.setPollTimeout(1000);
+        return new KafkaMessageListenerContainer<>(consumers, container);
+    }
+
+    private static Map<String, Object> consumerProperties(KafkaProperties kafka, String group) {
+        Map<String, Object> props = new HashMap<>(kafka.buildConsumerProperties());
+        props.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
+        props.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        return props;
+    }
+}

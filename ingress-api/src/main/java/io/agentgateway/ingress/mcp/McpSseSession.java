@@ -1,0 +1,81 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.ingress.auth.ApiKeyCredential;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Sinks;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One client of the HTTP+SSE transport: the API key that opened its event stream (every POST to the
+ * session must carry the same key) and the answers waiting to be written to that stream. The queue is
+ * bounded: a client that posts but does not read its stream loses the session rather than the
+ * gateway's memory.
+ */
+final class McpSseSession {
+    private final UUID id;
+    private final ApiKeyCredential key;
+    private final String agentId;
+    private final Sinks.Many<JsonNode> answers;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    McpSseSession(UUID id, ApiKeyCredential key, String agentId, int buffer) {
+        this.id = id;
+        this.key = key;
+        this.agentId = agentId;
+        this.answers = Sinks.many().unicast().onBackpressureBuffer(new ArrayBlockingQueue<>(buffer));
+    }
+
+    UUID id() {
+        return id;
+    }
+
+    /** Whether a request carrying this key may use the session (the key that opened it, nothing else). */
+    boolean belongsTo(ApiKeyCredential other) {
+        return key.equals(other);
+    }
+
+    /** The agent id of the GET, for POSTs that do not send their own. */
+    String agentId() {
+        return agentId;
+    }
+
+    boolean isOpen() {
+        return !closed.get();
+    }
+
+    /** The answers for the event stream (subscribed once, by the GET that opened the session). */
+    Flux<JsonNode> answers() {
+        return answers.asFlux();
+    }
+
+    /**
+     * Queues one answer for the stream; a full queue (the client does not read) closes the session.
+     *
+     * @return whether it was queued
+     */
+    boolean offer(JsonNode answer) {
+        if (closed.get()) {
+            return false;
+        }
+        Sinks.EmitResult result;
+        synchronized (answers) { // a unicast sink takes one emitter at a time; answers finish on many threads
+            result = answers.tryEmitNext(answer);
+        }
+        if (result.isFailure()) {
+            close();
+            return false;
+        }
+        return true;
+    }
+
+    void close() {
+        if (closed.compareAndSet(false, true)) {
+            synchronized (answers) {
+                answers.tryEmitComplete();
+            }
+        }
+    }
+}
