@@ -13,8 +13,9 @@ final class AuthorizeRedirect {
     private AuthorizeRedirect() {}
 
     static URI of(OAuthClientProperties app, String redirectUri, String state) {
-        StringBuilder url = new StringBuilder(app.authorizeUrl());
-        url.append(app.authorizeUrl().contains("?") ? '&' : '?');
+        String base = app.authorizeUrl().strip();
+        StringBuilder url = new StringBuilder(base);
+        url.append(base.contains("?") ? '&' : '?');
         url.append("response_type=code");
         append(url, "client_id", app.clientId());
         append(url, "redirect_uri", redirectUri);

@@ -1,5 +1,9 @@
 package io.agentgateway.ingress.oauth;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
 /**
  * One upstream's OAuth app, as registered there: where admins consent, where codes are exchanged,
  * and the app's credentials. The redirect URL registered upstream must be
@@ -13,6 +17,28 @@ package io.agentgateway.ingress.oauth;
  *                     with spaces, the issue tracker with commas)
  */
 public record OAuthClientProperties(String authorizeUrl, String tokenUrl, String clientId, String clientSecret, String scopes) {
+
+    /** A misspelt URL stops the start, rather than every admin's flow failing later. */
+    public OAuthClientProperties {
+        requireWebUrl(authorizeUrl, "authorize-url");
+        requireWebUrl(tokenUrl, "token-url");
+    }
+
+    private static void requireWebUrl(String text, String name) {
+        if (!present(text)) {
+            return;
+        }
+        String message = "gateway.oauth.<tool>." + name + " must be an absolute http or https URL without a fragment";
+        try {
+            URI uri = new URI(text.strip());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || uri.getRawFragment() != null) {
+                throw new IllegalArgumentException(message);
+            }
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(message, e);
+        }
+    }
 
     /** Both credentials and both URLs are present. */
     boolean isConfigured() {

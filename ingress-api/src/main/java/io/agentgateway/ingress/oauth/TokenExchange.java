@@ -4,6 +4,7 @@ import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.secret.PlainSecret;
 import io.netty.handler.timeout.ReadTimeoutException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.springframework.http.HttpStatus;
@@ -55,7 +56,8 @@ class TokenExchange {
         form.add("client_id", app.clientId());
         form.add("client_secret", app.clientSecret());
         return client.post()
-                .uri(app.tokenUrl())
+                // a URI, not a template: the configured URL is sent as written
+                .uri(URI.create(app.tokenUrl().strip()))
                 .contentType(MediaType.APPLICATION_FORM_URLENCODED)
                 .accept(MediaType.APPLICATION_JSON)
                 .body(BodyInserters.fromFormData(form))

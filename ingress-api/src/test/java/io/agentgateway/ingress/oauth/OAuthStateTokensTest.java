@@ -73,4 +73,14 @@ class OAuthStateTokensTest {
                 + "&redirect_uri=https%3A%2F%2Fgw.example%2Fcb%3Fx%3D1%26y%3D2&scope=read%2Cwrite&state=s.t%2Ba%2Fte");
         assertThat(uri.toString()).doesNotContain("secret");
     }
+
+    @Test
+    void aMisspeltUpstreamUrlStopsTheStart() {
+        assertThatThrownBy(() -> new OAuthClientProperties("github.com/login/oauth/authorize", null, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("authorize-url");
+        assertThatThrownBy(() -> new OAuthClientProperties(null, "ftp://up.example/token", null, null, null))
+                .hasMessageContaining("token-url");
+        assertThat(new OAuthClientProperties(null, null, "cid", null, null).isConfigured()).isFalse();
+        assertThat(APP.toString()).doesNotContain("secret,").contains("clientSecret=redacted");
+    }
 }
