@@ -315,8 +315,10 @@ class OAuthConnectEndToEndTest {
 
     // --- helpers ---
 
+    /** The start, once the admin's membership is projected (a workspace created a moment ago may not show it yet). */
     private static URI start(String jwt, String workspaceId, String tool) {
-        HttpResponse<String> response = startResponse(jwt, workspaceId, tool);
+        HttpResponse<String> response = await().atMost(PROJECTED)
+                .until(() -> startResponse(jwt, workspaceId, tool), r -> r.statusCode() != 403);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(302);
         return URI.create(response.headers().firstValue("Location").orElseThrow());
     }
