@@ -17,6 +17,8 @@ import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
 import io.agentgateway.ingress.mcp.McpGateHandler;
 import io.agentgateway.ingress.mcp.McpSseTransport;
+import io.agentgateway.ingress.oauth.OAuthCallbackHandler;
+import io.agentgateway.ingress.oauth.OAuthStartHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -68,5 +70,13 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/approve").post(approvals::approve).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build())
                 .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build());
+    }
+
+    /** The OAuth connect flows: an admin's start, and the upstreams' redirects back (the state is their credential). */
+    @Bean
+    RouterFunction<ServerResponse> oauthRoutes(OAuthStartHandler start, OAuthCallbackHandler callbacks) {
+        return MethodRoutes.path(WORKSPACE + "/tools/{tool}/oauth/start").get(start::start).build()
+                .and(MethodRoutes.path("/functions/v1/issue-tracker-oauth-callback").get(callbacks::issueTracker).build())
+                .and(MethodRoutes.path("/functions/v1/code-host-oauth-callback").get(callbacks::codeHost).build());
     }
 }

@@ -164,6 +164,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("spring.datasource.password", settings.postgresPassword());
         props.put("gateway.auth.jwt.hs256-secret", secrets.jwtSecret());
         props.put("gateway.secrets.key", secrets.secretsKey());
+        props.put("gateway.oauth.state-key", secrets.oauthStateKey());
         props.putAll(extraProperties);
         props.putAll(moduleProperties);
         // as command-line arguments: they outrank each module's own configuration file

@@ -12,12 +12,13 @@ import java.util.Base64;
 import java.util.Properties;
 
 /**
- * The embedded default's two secrets: the HS256 key that signs user JWTs and the AES-256 key that
- * seals secrets in events and tables. Generated on first start into {@code secrets.properties}
- * (owner-only permissions) so restarts keep working tokens and readable sealed values; the
- * environment variables GATEWAY_AUTH_JWT_HS256SECRET and GATEWAY_SECRETS_KEY take precedence.
+ * The embedded default's secrets: the HS256 key that signs user JWTs, the AES-256 key that seals
+ * secrets in events and tables, and the HS256 key that signs OAuth states. Generated on first start
+ * into {@code secrets.properties} (owner-only permissions) so restarts keep working tokens and readable
+ * sealed values (a key added by a later version is generated into an existing file); the environment
+ * variables GATEWAY_AUTH_JWT_HS256SECRET, GATEWAY_SECRETS_KEY and GATEWAY_OAUTH_STATEKEY take precedence.
  */
-public record LocalSecrets(String jwtSecret, String secretsKey) {
+public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStateKey) {
 
     static LocalSecrets loadOrCreate(Path dataDir) {
         Path file = dataDir.resolve("secrets.properties");
@@ -27,9 +28,11 @@ public record LocalSecrets(String jwtSecret, String secretsKey) {
                 try (Reader in = Files.newBufferedReader(file)) {
                     props.load(in);
                 }
-            } else {
-                props.setProperty("jwt-hs256-secret", randomBase64(48));
-                props.setProperty("secrets-key", randomBase64(32));
+            }
+            boolean generated = generateIfMissing(props, "jwt-hs256-secret", 48)
+                    | generateIfMissing(props, "secrets-key", 32)
+                    | generateIfMissing(props, "oauth-state-key", 32);
+            if (generated) {
                 Files.createDirectories(dataDir);
                 try (Writer out = Files.newBufferedWriter(file)) {
                     props.store(out, "generated on first start; keep private");
@@ -45,7 +48,16 @@ public record LocalSecrets(String jwtSecret, String secretsKey) {
         }
         return new LocalSecrets(
                 override("GATEWAY_AUTH_JWT_HS256SECRET", props.getProperty("jwt-hs256-secret")),
-                override("GATEWAY_SECRETS_KEY", props.getProperty("secrets-key")));
+                override("GATEWAY_SECRETS_KEY", props.getProperty("secrets-key")),
+                override("GATEWAY_OAUTH_STATEKEY", props.getProperty("oauth-state-key")));
+    }
+
+    private static boolean generateIfMissing(Properties props, String name, int bytes) {
+        if (props.getProperty(name) != null) {
+            return false;
+        }
+        props.setProperty(name, randomBase64(bytes));
+        return true;
     }
 
     private static String override(String name, String fallback) {

@@ -24,6 +24,7 @@ final class GatewayHarness {
     private static EmbeddedGateway gateway;
     private static GreenMail smtp;
     private static RecordingUpstream upstream;
+    private static OAuthTokenEndpoint tokenEndpoint;
 
     private GatewayHarness() {}
 
@@ -35,7 +36,9 @@ final class GatewayHarness {
                 smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
                 smtp.start();
                 upstream = RecordingUpstream.start();
-                gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), Map.of(
+                tokenEndpoint = OAuthTokenEndpoint.start();
+                Map<String, String> properties = new java.util.LinkedHashMap<>(tokenEndpoint.gatewayProperties());
+                properties.putAll(Map.of(
                         "gateway.ingress.reply-timeout", "PT" + REPLY_TIMEOUT.toSeconds() + "S",
                         "spring.mail.host", "127.0.0.1",
                         "spring.mail.port", Integer.toString(smtpPort),
@@ -43,10 +46,12 @@ final class GatewayHarness {
                         "gateway.decision.payload-excerpt-bytes", "4096",
                         // held HTTP requests of internal_api go here once approved; code_host has no upstream
                         "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal"));
+                gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();
                     smtp.stop();
                     upstream.close();
+                    tokenEndpoint.close();
                 }, "stop-e2e-gateway"));
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(e);
@@ -63,6 +68,11 @@ final class GatewayHarness {
     static RecordingUpstream upstream() {
         gateway();
         return upstream;
+    }
+
+    static OAuthTokenEndpoint tokenEndpoint() {
+        gateway();
+        return tokenEndpoint;
     }
 
     static GatewayHttpClient client() {

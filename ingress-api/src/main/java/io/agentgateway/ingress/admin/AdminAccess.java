@@ -18,7 +18,7 @@ import reactor.core.publisher.Mono;
  * authenticated user here: the decision stream checks the role against its own state, in log order.
  */
 @Component
-class AdminAccess {
+public class AdminAccess {
     private final UserAuthenticator users;
     private final MemberRepository members;
 
@@ -34,7 +34,7 @@ class AdminAccess {
     }
 
     /** As {@link #caller}, and the user must be admin or owner of the workspace (403). */
-    Mono<WorkspaceCaller> admin(ServerRequest request) {
+    public Mono<WorkspaceCaller> admin(ServerRequest request) {
         return caller(request).flatMap(this::requireAdmin);
     }
 
@@ -53,5 +53,5 @@ class AdminAccess {
         return Uuids.require(request.pathVariable("workspaceId"), "workspaceId");
     }
 
-    record WorkspaceCaller(AuthenticatedUser user, UUID workspaceId) {}
+    public record WorkspaceCaller(AuthenticatedUser user, UUID workspaceId) {}
 }

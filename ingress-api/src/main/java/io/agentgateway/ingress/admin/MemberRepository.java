@@ -11,7 +11,7 @@ import org.springframework.stereotype.Repository;
 
 /** Reads the projector's {@code workspace_members} table. Blocking: call off the event loop. */
 @Repository
-class MemberRepository {
+public class MemberRepository {
     record MemberView(String userId, String email, String role, Instant updatedAt) {}
 
     private final JdbcClient jdbc;
@@ -20,7 +20,7 @@ class MemberRepository {
         this.jdbc = jdbc;
     }
 
-    Optional<Role> roleOf(UUID workspaceId, String userId) {
+    public Optional<Role> roleOf(UUID workspaceId, String userId) {
         return jdbc.sql("select role from workspace_members where workspace_id = :workspace and user_id = :user")
                 .param("workspace", workspaceId)
                 .param("user", userId)

@@ -11,14 +11,14 @@ import org.springframework.web.reactive.function.server.ServerRequest;
  * deployment; behind a proxy, set the key).
  */
 @Component
-class PublicBaseUrl {
+public class PublicBaseUrl {
     private final String configured;
 
     PublicBaseUrl(PublicUrlProperties properties) {
         this.configured = properties.publicBaseUrl();
     }
 
-    String of(ServerRequest request) {
+    public String of(ServerRequest request) {
         if (configured != null) {
             return configured;
         }

@@ -1,0 +1,90 @@
+package io.agentgateway.ingress.oauth;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.CorrelationIds;
+import io.agentgateway.ingress.web.IngressJson;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * The upstream's redirect back after consent: {@code GET /functions/v1/issue-tracker-oauth-callback}
+ * (spec 4.7) and {@code GET /functions/v1/code-host-oauth-callback} (ours), with {@code code} and
+ * {@code state}, or {@code error} when the admin declined. The browser brings no credential of its
+ * own: the signed state is the only proof of who started the flow, so it is checked first and every
+ * failure is a JSON error that stores nothing. The answer is JSON too: {@code {ok, workspaceId, tool,
+ * accessTokenSet}}.
+ */
+@Component
+public class OAuthCallbackHandler {
+    static final String STATE_REQUIRED = "state is required";
+    static final String CODE_REQUIRED = "code is required";
+    private static final String ERROR_CODE = "[A-Za-z0-9_.-]{1,64}";
+
+    private final OAuthStateTokens states;
+    private final OAuthConnector connector;
+
+    OAuthCallbackHandler(OAuthStateTokens states, OAuthConnector connector) {
+        this.states = states;
+        this.connector = connector;
+    }
+
+    record Connected(boolean ok, String workspaceId, String tool, boolean accessTokenSet) {}
+
+    public Mono<ServerResponse> codeHost(ServerRequest request) {
+        return callback(request, OAuthTool.CODE_HOST);
+    }
+
+    public Mono<ServerResponse> issueTracker(ServerRequest request) {
+        return callback(request, OAuthTool.ISSUE_TRACKER);
+    }
+
+    private Mono<ServerResponse> callback(ServerRequest request, OAuthTool tool) {
+        return Mono.defer(() -> {
+            OAuthState state = states.verify(single(request, "state").orElseThrow(() -> ApiException.badRequest(STATE_REQUIRED)));
+            if (state.tool() != tool) {
+                throw ApiException.badRequest("state was issued for the " + state.tool().tool().wire()
+                        + " tool, not for this callback");
+            }
+            Optional<String> error = single(request, "error");
+            if (error.isPresent()) {
+                return connector.decline(state).then(Mono.error(declined(tool, error.get())));
+            }
+            String code = single(request, "code").orElseThrow(() -> ApiException.badRequest(CODE_REQUIRED));
+            return connector.connect(state, code, CorrelationIds.of(request))
+                    .then(Mono.defer(() -> ServerResponse.ok()
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                            .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(new Connected(true,
+                                    state.workspaceId().toString(), tool.tool().wire(), true)))));
+        });
+    }
+
+    /** The upstream's own error code (RFC 6749 4.1.2.1) is named when it looks like one; its description is not echoed. */
+    private static ApiException declined(OAuthTool tool, String error) {
+        if (error.equals("access_denied")) {
+            return ApiException.badRequest("Consent was denied at the " + tool.displayName()
+                    + " (access_denied): nothing was stored");
+        }
+        String code = error.matches(ERROR_CODE) ? " (" + error + ")" : "";
+        return ApiException.badRequest("The " + tool.displayName() + " refused the authorization" + code
+                + ": nothing was stored");
+    }
+
+    /** A query parameter given once and not blank; given twice it is refused (which one would count?). */
+    private static Optional<String> single(ServerRequest request, String name) {
+        var values = request.queryParams().get(name);
+        if (values == null || values.isEmpty()) {
+            return Optional.empty();
+        }
+        if (values.size() > 1) {
+            throw ApiException.badRequest(name + " must be given once");
+        }
+        String value = values.get(0);
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+    }
+}

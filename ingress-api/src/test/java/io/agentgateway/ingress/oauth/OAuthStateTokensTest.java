@@ -1,0 +1,86 @@
+package io.agentgateway.ingress.oauth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentgateway.ingress.web.ApiException;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpStatus;
+
+/** The signed state on its own: what it binds, and each way a state is refused. */
+class OAuthStateTokensTest {
+    private static final OAuthClientProperties APP =
+            new OAuthClientProperties("https://up.example/authorize?x=1", "https://up.example/token", "cid", "secret", "read,write");
+
+    private static String randomKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return Base64.getEncoder().encodeToString(key);
+    }
+
+    private static OAuthStateTokens tokens(String key) {
+        return new OAuthStateTokens(new OAuthProperties(key, Duration.ofMinutes(10), Duration.ofSeconds(10), APP, APP));
+    }
+
+    private static OAuthState state(Instant expiresAt) {
+        return new OAuthState(UUID.randomUUID(), OAuthTool.ISSUE_TRACKER, "user-1", "u@example.com",
+                UUID.randomUUID().toString(), "https://gw.example/functions/v1/issue-tracker-oauth-callback", expiresAt);
+    }
+
+    @Test
+    void aSignedStateVerifiesToWhatItBinds() {
+        OAuthStateTokens tokens = tokens(randomKey());
+        OAuthState state = state(Instant.now().plusSeconds(60).truncatedTo(ChronoUnit.SECONDS));
+        assertThat(tokens.verify(tokens.sign(state))).isEqualTo(state);
+    }
+
+    @Test
+    void anotherKeyAnExpiryOrGarbageIsRefused() {
+        OAuthStateTokens tokens = tokens(randomKey());
+        String foreign = tokens(randomKey()).sign(state(Instant.now().plusSeconds(60)));
+        assertThatThrownBy(() -> tokens.verify(foreign)).isInstanceOf(ApiException.class)
+                .hasMessage(OAuthStateTokens.BAD_SIGNATURE);
+        String expired = tokens.sign(state(Instant.now().minusSeconds(1)));
+        assertThatThrownBy(() -> tokens.verify(expired)).hasMessage(OAuthStateTokens.EXPIRED);
+        assertThatThrownBy(() -> tokens.verify("a.b.c")).hasMessage(OAuthStateTokens.MALFORMED);
+        // alg "none" with the state's claims is not a state
+        String[] parts = tokens.sign(state(Instant.now().plusSeconds(60))).split("\\.");
+        String none = Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"none\",\"typ\":\"oauth-state+jwt\"}".getBytes())
+                + "." + parts[1] + ".";
+        assertThatThrownBy(() -> tokens.verify(none)).hasMessage(OAuthStateTokens.MALFORMED);
+    }
+
+    @Test
+    void withoutAKeyTheFlowIsUnavailableAndAShortKeyDoesNotStart() {
+        OAuthStateTokens unset = tokens(null);
+        assertThatThrownBy(unset::requireConfigured).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE));
+        assertThatThrownBy(() -> tokens(Base64.getEncoder().encodeToString(new byte[16])))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theAuthorizeUrlKeepsItsQueryAndEncodesEveryParameter() {
+        URI uri = AuthorizeRedirect.of(APP, "https://gw.example/cb?x=1&y=2", "s.t+a/te");
+        assertThat(uri.toString()).isEqualTo("https://up.example/authorize?x=1&response_type=code&client_id=cid"
+                + "&redirect_uri=https%3A%2F%2Fgw.example%2Fcb%3Fx%3D1%26y%3D2&scope=read%2Cwrite&state=s.t%2Ba%2Fte");
+        assertThat(uri.toString()).doesNotContain("secret");
+    }
+
+    @Test
+    void aMisspeltUpstreamUrlStopsTheStart() {
+        assertThatThrownBy(() -> new OAuthClientProperties("github.com/login/oauth/authorize", null, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("authorize-url");
+        assertThatThrownBy(() -> new OAuthClientProperties(null, "ftp://up.example/token", null, null, null))
+                .hasMessageContaining("token-url");
+        assertThat(new OAuthClientProperties(null, null, "cid", null, null).isConfigured()).isFalse();
+        assertThat(APP.toString()).doesNotContain("secret,").contains("clientSecret=redacted");
+    }
+}

@@ -1,0 +1,146 @@
+package io.agentgateway.launcher;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+
+/**
+ * The code host's and the issue tracker's OAuth token endpoints for the end-to-end tests: a real HTTP
+ * server (the JDK's) at {@code /code-host/token} and {@code /issue-tracker/token} that records every
+ * exchange (content type and form fields) and answers by the code it is given, so that concurrent tests
+ * need no shared switch:
+ * a code from {@link #grant} → 200 with the access token it was granted for (the code itself says
+ * nothing about the token, as upstream: the callback URL carrying it may well be logged); {@code http-<status>} → that status with an error
+ * object; {@code slow} → an answer only after {@link #SLOW}; {@code garbage} → 200 with HTML;
+ * {@code error-200} → 200 with {@code {"error":"bad_verification_code"}} (the real code host's way).
+ */
+final class OAuthTokenEndpoint implements AutoCloseable {
+    static final String CLIENT_SECRET = "client-secret-" + java.util.UUID.randomUUID();
+    static final long SLOW = 8_000;
+
+    record Exchange(String path, String contentType, String accept, Map<String, String> form) {}
+
+    private final HttpServer server;
+    private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
+    private final Map<String, String> granted = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private OAuthTokenEndpoint(HttpServer server) {
+        this.server = server;
+    }
+
+    static OAuthTokenEndpoint start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            // a slow answer must not hold up the others
+            server.setExecutor(Executors.newCachedThreadPool(runnable -> {
+                Thread thread = new Thread(runnable, "oauth-token-endpoint");
+                thread.setDaemon(true);
+                return thread;
+            }));
+            OAuthTokenEndpoint endpoint = new OAuthTokenEndpoint(server);
+            server.createContext("/", endpoint::answer);
+            server.start();
+            return endpoint;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The gateway's OAuth settings pointing at this endpoint, both tools; the token timeout shorter than {@link #SLOW}. */
+    Map<String, String> gatewayProperties() {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("gateway.oauth.token-timeout", "PT3S");
+        for (String tool : List.of("code-host", "issue-tracker")) {
+            props.put("gateway.oauth." + tool + ".authorize-url", baseUrl() + "/" + tool + "/authorize?prompt=consent");
+            props.put("gateway.oauth." + tool + ".token-url", baseUrl() + "/" + tool + "/token");
+            props.put("gateway.oauth." + tool + ".client-id", tool + "-client");
+            props.put("gateway.oauth." + tool + ".client-secret", CLIENT_SECRET);
+        }
+        return props;
+    }
+
+    /** A fresh code that the endpoint exchanges for {@code token}. */
+    String grant(String token) {
+        String code = "ok-" + java.util.UUID.randomUUID();
+        granted.put(code, token);
+        return code;
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** The exchanges of one code, in arrival order. */
+    List<Exchange> exchangesOf(String code) {
+        return exchanges.stream().filter(e -> code.equals(e.form().get("code"))).toList();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            Map<String, String> form = form(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchanges.add(new Exchange(exchange.getRequestURI().getPath(), exchange.getRequestHeaders().getFirst("Content-Type"),
+                    exchange.getRequestHeaders().getFirst("Accept"), form));
+            String code = form.getOrDefault("code", "");
+            if (granted.containsKey(code)) {
+                send(exchange, 200, "application/json",
+                        "{\"access_token\":\"" + granted.get(code) + "\",\"token_type\":\"bearer\",\"scope\":\"read\"}");
+            } else if (code.startsWith("http-")) {
+                send(exchange, Integer.parseInt(code.substring(5)), "application/json",
+                        "{\"error\":\"invalid_grant\",\"error_description\":\"echoing " + code + "\"}");
+            } else if (code.equals("slow")) {
+                sleep();
+                send(exchange, 200, "application/json", "{\"access_token\":\"too-late\"}");
+            } else if (code.equals("error-200")) {
+                send(exchange, 200, "application/json", "{\"error\":\"bad_verification_code\"}");
+            } else {
+                send(exchange, 200, "text/html", "<html>not a token</html>");
+            }
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(SLOW);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, String contentType, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", contentType);
+        try {
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+        } catch (IOException gone) {
+            // the gateway gave up waiting (the timeout case): nobody to answer
+        }
+    }
+
+    private static Map<String, String> form(String body) {
+        Map<String, String> form = new LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            if (!pair.isEmpty()) {
+                int eq = pair.indexOf('=');
+                form.put(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+                        eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return form;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
