@@ -16,10 +16,13 @@ import io.agentgateway.ingress.approval.ApprovalStatusHandler;
 import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
 import io.agentgateway.ingress.mcp.McpGateHandler;
+import io.agentgateway.ingress.proxy.GatewayProxyHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /** Every path the ingress serves, in one table. Unknown paths fall through to a 404 JSON error. */
@@ -35,6 +38,12 @@ class IngressRoutes {
                 .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build())
                 // POST only: the JSON exchange of spec 4.3 and the Streamable HTTP transport; a GET is 405
                 .and(MethodRoutes.path(McpGateHandler.PATH).post(mcpGate::post).build());
+    }
+
+    /** The outbound proxy takes every method: the upstream's API decides which it serves. */
+    @Bean
+    RouterFunction<ServerResponse> proxyRoutes(GatewayProxyHandler proxy) {
+        return RouterFunctions.route(RequestPredicates.path(GatewayProxyHandler.ROUTE), proxy::proxy);
     }
 
     @Bean
