@@ -10,9 +10,12 @@ import org.springframework.http.HttpMethod;
 /**
  * A stable action string for a request no table row names: the resource words of its path followed
  * by the method ({@code repos.hooks.post}, {@code user.starred.delete}); safe methods are {@code read}.
- * Names chosen by users (owner and repository, organization, user login), numbers and ids are left
- * out, so one endpoint gives one action string whatever it is called on, and a repository named
- * {@code drop-in} does not make a write look like a delete.
+ * Only lower-case word segments count: numbers, ids, mixed-case names and the names that follow
+ * {@code repos} (owner, repository), {@code orgs}, {@code users}, ... are left out, so most endpoints
+ * give one action string whatever they are called on, and a repository named {@code drop-in} does not
+ * make a write look like a delete. A lower-case name elsewhere in a path stays in the string (a policy
+ * glob such as {@code repos.collaborators.*} still matches it); a delete-like word there can only raise
+ * the risk, never lower it.
  */
 final class PathTemplateActions {
     static final String READ = "read";
