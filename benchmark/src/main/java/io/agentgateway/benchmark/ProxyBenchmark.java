@@ -5,6 +5,7 @@ import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.launcher.WorkspaceBootstrap;
+import io.agentgateway.schemas.GatewayJson;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +26,9 @@ import reactor.netty.resources.LoopResources;
  * answer) against the same local upstream called directly, in one run on the embedded default. Prints
  * p50/p99 of both at {@code bench.proxyRate} (200/s, open loop, latency from the intended start), the
  * overhead, and the most proxied requests per second {@code bench.clients} (64) closed-loop callers
- * sustain. Targets (issue 4): overhead at most 5 ms at p50 and 25 ms at p99 at 200/s; at least 1,000
+ * sustain, next to evaluate-action's figures in the same run (the decision alone, without the proxy's
+ * key and connection reads, sealing and forward: on a shared machine it shows what the machine gives a
+ * decision at that moment). Targets (issue 4): overhead at most 5 ms at p50 and 25 ms at p99 at 200/s; at least 1,000
  * proxied requests/s on the 2-core machine.
  *
  * <p>The upstream is a Reactor Netty server on its own single event-loop thread answering a small JSON
@@ -64,7 +67,7 @@ public final class ProxyBenchmark {
         try (EmbeddedGateway gateway = EmbeddedGateway.start(settings, Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient http = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
-            var ws = WorkspaceBootstrap.create(http, jwt, "proxy benchmark", List.of("proxy"));
+            var ws = WorkspaceBootstrap.create(http, jwt, "proxy benchmark", List.of("proxy", "evaluate"));
             var connected = http.send("PUT", "/admin/v1/workspaces/" + ws.workspaceId() + "/tools/code_host", jwt, Map.of(
                     "config", Map.of("access_token", "ghp_benchmarktoken"), "base_url", upstreamUrl));
             if (connected.status() != 200) {
@@ -74,6 +77,9 @@ public final class ProxyBenchmark {
                  NettyLoadClient direct = new NettyLoadClient(upstreamUrl, "unused", Math.max(clients, 256))) {
                 LoadRunner.Call proxied = load.get("/functions/v1/gateway-proxy/code_host" + UPSTREAM_PATH, "X-Agent-Id", "bench-agent");
                 LoadRunner.Call straight = direct.get(UPSTREAM_PATH);
+                // the same decision without the proxy's own work: what the machine gives a decision right now
+                LoadRunner.Call decisionOnly = load.post("/functions/v1/evaluate-action", GatewayJson.MAPPER.writeValueAsBytes(Map.of(
+                        "tool", "code_host", "action", "read", "riskLevel", "low", "agentId", "bench-agent")));
                 awaitConnection(proxied);
 
                 System.out.printf(Locale.ROOT, "warm-up: %d s closed loop (16 callers) each, direct and proxied ...%n", warmup.toSeconds());
@@ -82,20 +88,26 @@ public final class ProxyBenchmark {
                 LoadRunner.awaitDrained(proxied);
 
                 LatencyRecorder directRun = LoadRunner.openLoop(straight, rate, phase);
+                LatencyRecorder decisionRun = LoadRunner.openLoop(decisionOnly, rate, phase);
+                LoadRunner.awaitDrained(decisionOnly);
                 LatencyRecorder proxiedRun = LoadRunner.openLoop(proxied, rate, phase);
                 LoadRunner.awaitDrained(proxied);
                 double directMax = LoadRunner.closedLoopPerSecond(straight, clients, phase);
+                double decisionMax = LoadRunner.closedLoopPerSecond(decisionOnly, clients, phase);
+                LoadRunner.awaitDrained(proxied);
                 double proxiedMax = LoadRunner.closedLoopPerSecond(proxied, clients, phase);
 
                 System.out.printf(Locale.ROOT, "%nGET %s, open loop at %d/s for %d s each (latency from the intended start):%n",
                         UPSTREAM_PATH, rate, seconds);
                 print("direct to the upstream", directRun);
+                print("evaluate-action (ref.)", decisionRun);
                 print("through gateway-proxy", proxiedRun);
                 System.out.printf(Locale.ROOT, "  proxy overhead: p50 %+.2f ms (target <= 5), p99 %+.2f ms (target <= 25)%n",
                         proxiedRun.percentileMillis(50) - directRun.percentileMillis(50),
                         proxiedRun.percentileMillis(99) - directRun.percentileMillis(99));
                 System.out.printf(Locale.ROOT, "%nclosed loop, %d callers, %d s each:%n", clients, seconds);
                 System.out.printf(Locale.ROOT, "  direct to the upstream  %,8.0f req/s%n", directMax);
+                System.out.printf(Locale.ROOT, "  evaluate-action (ref.)  %,8.0f req/s%n", decisionMax);
                 System.out.printf(Locale.ROOT, "  through gateway-proxy   %,8.0f req/s (target >= 1,000)%n", proxiedMax);
             }
         } finally {
