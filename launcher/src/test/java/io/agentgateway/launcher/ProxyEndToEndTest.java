@@ -296,7 +296,9 @@ class ProxyEndToEndTest {
     void refusalsAndUpstreamFailuresAreClearJsonErrors() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
 
-        Answer noConnection = proxy(ws, "GET", "code_host", "/repos/acme/api", new byte[0]);
+        // the proxy checks the key in the read model: a key issued a moment ago is 401 until projected
+        Answer noConnection = await().atMost(PROJECTED).until(() -> proxy(ws, "GET", "code_host", "/repos/acme/api", new byte[0]),
+                answer -> answer.status() != 401);
         assertThat(noConnection.status()).isEqualTo(409);
         assertThat(noConnection.text("error")).isEqualTo(
                 "No code_host connection is configured for this workspace; an admin connects it under tool settings");
