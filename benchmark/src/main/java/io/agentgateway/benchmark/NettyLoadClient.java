@@ -42,6 +42,22 @@ final class NettyLoadClient implements AutoCloseable {
         };
     }
 
+    /** A call that GETs {@code path} with the extra header pairs and succeeds on a 200 (the body read whole). */
+    LoadRunner.Call get(String path, String... headerPairs) {
+        HttpClient withHeaders = http.headers(h -> {
+            for (int i = 0; i < headerPairs.length; i += 2) {
+                h.set(headerPairs[i], headerPairs[i + 1]);
+            }
+        });
+        return () -> {
+            CompletableFuture<Boolean> done = new CompletableFuture<>();
+            withHeaders.get().uri(path)
+                    .responseSingle((response, body) -> body.then(Mono.just(response.status().code() == 200)))
+                    .subscribe(done::complete, done::completeExceptionally);
+            return done;
+        };
+    }
+
     @Override
     public void close() {
         connections.disposeLater().block(Duration.ofSeconds(5));

@@ -19,10 +19,13 @@ import io.agentgateway.ingress.mcp.McpGateHandler;
 import io.agentgateway.ingress.mcp.McpSseTransport;
 import io.agentgateway.ingress.oauth.OAuthCallbackHandler;
 import io.agentgateway.ingress.oauth.OAuthStartHandler;
+import io.agentgateway.ingress.proxy.GatewayProxyHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.server.RequestPredicates;
 import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /** Every path the ingress serves, in one table. Unknown paths fall through to a 404 JSON error. */
@@ -42,6 +45,12 @@ class IngressRoutes {
                 .and(MethodRoutes.path(McpGateHandler.PATH)
                         .post(request -> McpSseTransport.isSessionPost(request) ? mcpSse.post(request) : mcpGate.post(request))
                         .get(mcpSse::get).build());
+    }
+
+    /** The outbound proxy takes every method: the upstream's API decides which it serves. */
+    @Bean
+    RouterFunction<ServerResponse> proxyRoutes(GatewayProxyHandler proxy) {
+        return RouterFunctions.route(RequestPredicates.path(GatewayProxyHandler.ROUTE), proxy::proxy);
     }
 
     @Bean

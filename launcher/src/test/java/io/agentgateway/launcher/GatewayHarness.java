@@ -45,7 +45,9 @@ final class GatewayHarness {
                         "gateway.notifier.initial-backoff", "PT0.2S",
                         "gateway.decision.payload-excerpt-bytes", "4096",
                         // held HTTP requests of internal_api go here once approved; code_host has no upstream
-                        "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal"));
+                        "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal",
+                        // the proxy's 504 is tested against an upstream that takes longer than this
+                        "gateway.proxy.upstream-timeout", "PT1S"));
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

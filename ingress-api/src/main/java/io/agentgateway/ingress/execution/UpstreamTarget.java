@@ -27,4 +27,10 @@ public record UpstreamTarget(URI baseUrl, Map<String, String> headers) {
         String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         return URI.create(trimmed + path + (query == null || query.isEmpty() ? "" : "?" + query));
     }
+
+    /** The header names only: the values carry the tool's credential, which must never reach a log line. */
+    @Override
+    public String toString() {
+        return "UpstreamTarget[baseUrl=" + baseUrl + ", headers=" + headers.keySet() + "]";
+    }
 }

@@ -1,0 +1,129 @@
+package io.agentgateway.ingress.proxy;
+
+import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.auth.ApiKeyVerifier;
+import io.agentgateway.ingress.execution.HeldCallSeals;
+import io.agentgateway.ingress.execution.UpstreamTarget;
+import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.Blocking;
+import io.agentgateway.ingress.web.CorrelationIds;
+import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.ingress.web.JsonResponses;
+import io.agentgateway.ingress.web.ReplyErrors;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.HeldHttpRequest;
+import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code ANY /functions/v1/gateway-proxy/<tool>/<upstream-path>} (spec 4.5). Order of checks: the
+ * tool (404), a well-formed API key (401, before the body is read), the upstream path (400), the body
+ * (413), the classification (400 for a malformed GraphQL request), the key in the read model with
+ * scope {@code proxy} (401), the workspace's connection to the tool (409: none, no token, no base URL),
+ * then one EvaluateAction through the decision stream (source and scope {@code proxy}, the request
+ * sealed as the held call). Allowed: forwarded and streamed back. Blocked: 403, nothing sent.
+ * Held: 202 with the approval id; the approval executor sends it once if a reviewer approves.
+ */
+@Component
+public class GatewayProxyHandler {
+    public static final String PREFIX = "/functions/v1/gateway-proxy/";
+    public static final String ROUTE = PREFIX + "**";
+    static final String AGENT_HEADER = "X-Agent-Id";
+    static final String TOOL_MESSAGE = "The proxy serves the tools code_host, issue_tracker, chat, docs and internal_api";
+
+    private final CommandGateway gateway;
+    private final ApiKeyVerifier keys;
+    private final ProxyTargets targets;
+    private final HeldCallSeals seals;
+    private final UpstreamForwarder forwarder;
+    private final ProxyProperties properties;
+
+    GatewayProxyHandler(CommandGateway gateway, ApiKeyVerifier keys, ProxyTargets targets, HeldCallSeals seals,
+                        UpstreamForwarder forwarder, ProxyProperties properties) {
+        this.gateway = gateway;
+        this.keys = keys;
+        this.targets = targets;
+        this.seals = seals;
+        this.forwarder = forwarder;
+        this.properties = properties;
+    }
+
+    public Mono<ServerResponse> proxy(ServerRequest request) {
+        String correlationId = CorrelationIds.of(request);
+        return Mono.defer(() -> {
+            String raw = request.uri().getRawPath();
+            String rest = raw.length() > PREFIX.length() ? raw.substring(PREFIX.length()) : "";
+            int slash = rest.indexOf('/');
+            Tool tool = proxiedTool(slash < 0 ? rest : rest.substring(0, slash));
+            ApiKeyCredential key = ApiKeyCredential.from(request);
+            UpstreamPath path = UpstreamPath.parse(slash < 0 ? "/" : rest.substring(slash), request.uri().getRawQuery());
+            HttpMethod method = request.method();
+            String agentId = request.headers().firstHeader(AGENT_HEADER);
+            Map<String, List<String>> headers = ProxyHeaders.upstreamRequest(request.headers().asHttpHeaders());
+            return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
+                ProxyAction action = ProxyClassifier.classify(tool, method, path, body);
+                return keys.verify(key, Scope.PROXY)
+                        .then(Blocking.call(() -> targets.require(key.workspaceId(), tool)))
+                        .flatMap(target -> {
+                            HeldHttpRequest held = new HeldHttpRequest(method.name(), path.raw(), path.query(), headers,
+                                    body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
+                            EvaluateAction command = evaluation(tool, action, agentId, path, method,
+                                    seals.seal(tool, action.action(), held));
+                            return gateway.send(key.workspaceId().toString(), correlationId,
+                                            Actor.apiKey(key.keyHash(), agentId), command)
+                                    .flatMap(reply -> {
+                                        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                                        EvaluationOutcome outcome = reply.evaluation();
+                                        if (outcome == null || outcome.decision() == null) {
+                                            // never invent a decision the stream did not make
+                                            throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
+                                        }
+                                        return switch (outcome.decision()) {
+                                            case ALLOW -> forwarder.forward(tool.wire(), target, method, path, headers, body,
+                                                    outcome.auditLogId());
+                                            case BLOCK -> JsonResponses.status(HttpStatus.FORBIDDEN,
+                                                    ProxyDecisionBodies.Blocked.of(outcome, correlationId));
+                                            case REQUIRE_APPROVAL -> JsonResponses.status(HttpStatus.ACCEPTED,
+                                                    ProxyDecisionBodies.Held.of(outcome, correlationId));
+                                        };
+                                    });
+                        });
+            });
+        });
+    }
+
+    private static EvaluateAction evaluation(Tool tool, ProxyAction action, String agentId, UpstreamPath path,
+                                             HttpMethod method, SealedHeldCall held) {
+        // what the audit entry shows of the call: method, path and query (never headers or body)
+        ObjectNode payload = IngressJson.REQUESTS.createObjectNode();
+        payload.put("method", method.name());
+        payload.put("path", path.raw());
+        payload.put("query", path.query());
+        return new EvaluateAction(tool, action.action(), action.risk(), agentId, null, action.resourceType(),
+                action.resourceId(), payload, null, ActionSource.PROXY, Scope.PROXY, false, held);
+    }
+
+    private static Tool proxiedTool(String rawSegment) {
+        Tool tool = Tool.parse(rawSegment).orElse(null);
+        if (tool == null || tool == Tool.MCP) {
+            throw ApiException.notFound(TOOL_MESSAGE);
+        }
+        return tool;
+    }
+}

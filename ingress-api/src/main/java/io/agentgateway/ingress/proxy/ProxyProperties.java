@@ -1,0 +1,38 @@
+package io.agentgateway.ingress.proxy;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code gateway.proxy.*}.
+ *
+ * @param maxBodyBytes     request bodies above this size are refused with 413. Every proxied request is
+ *                         sealed into its EvaluateAction (it may need an approval), twice base64-encoded,
+ *                         and must fit Kafka's default 1 MiB record: 384 KiB leaves room for that
+ * @param upstreamTimeout  how long the upstream may take to answer with its status and headers (then 504)
+ * @param connectTimeout   how long connecting to the upstream may take (then 502)
+ * @param defaultBaseUrls  the upstream base URL per tool for connections that name none
+ */
+@ConfigurationProperties("gateway.proxy")
+public record ProxyProperties(
+        @DefaultValue("393216") int maxBodyBytes,
+        @DefaultValue("PT30S") Duration upstreamTimeout,
+        @DefaultValue("PT5S") Duration connectTimeout,
+        Map<String, URI> defaultBaseUrls) {
+
+    public ProxyProperties {
+        if (maxBodyBytes <= 0) {
+            throw new IllegalArgumentException("gateway.proxy.max-body-bytes must be positive");
+        }
+        if (upstreamTimeout.isZero() || upstreamTimeout.isNegative()) {
+            throw new IllegalArgumentException("gateway.proxy.upstream-timeout must be positive");
+        }
+        if (connectTimeout.isZero() || connectTimeout.isNegative()) {
+            throw new IllegalArgumentException("gateway.proxy.connect-timeout must be positive");
+        }
+        defaultBaseUrls = defaultBaseUrls == null ? Map.of() : Map.copyOf(defaultBaseUrls);
+    }
+}

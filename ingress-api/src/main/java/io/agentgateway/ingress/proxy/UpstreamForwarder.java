@@ -1,0 +1,98 @@
+package io.agentgateway.ingress.proxy;
+
+import io.agentgateway.ingress.execution.UpstreamTarget;
+import io.agentgateway.ingress.web.ApiException;
+import io.netty.channel.ChannelOption;
+import io.netty.handler.timeout.ReadTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.BodyInserters;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.client.WebClientRequestException;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * Sends an allowed request to its upstream and streams the answer back: status, headers (hop-by-hop
+ * ones left out) and body as they come, byte for byte (no decompression, no decoding, no buffering of
+ * the response). The client is Reactor Netty's, on the ingress's own event loops, behind WebClient;
+ * its automatic retry is off, so a request is sent at most once.
+ *
+ * <p>No connection (refused, unknown host, connect timeout, reset) is 502; no status and headers
+ * within {@code gateway.proxy.upstream-timeout} is 504. Once the upstream's status is sent to the
+ * agent it cannot change: a failure later cuts the body short.
+ */
+@Component
+class UpstreamForwarder {
+    static final String AUDIT_HEADER = "X-Gateway-Audit-Log-Id";
+
+    private final WebClient client;
+    private final Duration timeout;
+
+    UpstreamForwarder(ReactorResourceFactory resources, ProxyProperties properties) {
+        this.client = WebClient.builder()
+                .clientConnector(new ReactorClientHttpConnector(resources, http -> http
+                        .disableRetry(true)
+                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) properties.connectTimeout().toMillis())
+                        .responseTimeout(properties.upstreamTimeout())))
+                .build();
+        this.timeout = properties.upstreamTimeout();
+    }
+
+    Mono<ServerResponse> forward(String toolName, UpstreamTarget target, HttpMethod method, UpstreamPath path,
+                                 Map<String, List<String>> headers, byte[] body, String auditLogId) {
+        return Mono.defer(() -> client.method(method)
+                        .uri(target.resolve(path.raw(), path.query()))
+                        .headers(sent -> {
+                            headers.forEach(sent::put);
+                            target.headers().forEach(sent::set);
+                        })
+                        .body(body.length == 0 ? BodyInserters.empty() : BodyInserters.fromValue(body))
+                        .retrieve()
+                        // every status is the upstream's answer to pass on, not an error of ours
+                        .onStatus(status -> true, response -> Mono.empty())
+                        .toEntityFlux(DataBuffer.class)
+                        // a second guard over the client's own response timeout, slightly later
+                        .timeout(timeout.plusMillis(500)))
+                .onErrorMap(failure -> upstreamError(toolName, failure))
+                .flatMap(entity -> ServerResponse.status(entity.getStatusCode())
+                        .headers(agent -> {
+                            ProxyHeaders.copyDownstream(entity.getHeaders(), agent);
+                            if (auditLogId != null) {
+                                agent.set(AUDIT_HEADER, auditLogId);
+                            }
+                        })
+                        .body(BodyInserters.fromDataBuffers(entity.getBody())));
+    }
+
+    private Throwable upstreamError(String toolName, Throwable failure) {
+        if (failure instanceof ApiException) {
+            return failure;
+        }
+        if (failure instanceof TimeoutException || hasCause(failure, ReadTimeoutException.class)) {
+            return new ApiException(HttpStatus.GATEWAY_TIMEOUT,
+                    "The " + toolName + " upstream did not answer within " + timeout.toMillis() + " ms");
+        }
+        if (failure instanceof WebClientRequestException || failure instanceof IllegalArgumentException) {
+            return new ApiException(HttpStatus.BAD_GATEWAY, "The " + toolName + " upstream could not be reached");
+        }
+        return failure;
+    }
+
+    private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,133 @@
+package io.agentgateway.ingress.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Tool;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+
+/** The proxy's classification: spec 4.5's tables, DESIGN.md's fallbacks, and the paths it refuses. */
+class ProxyClassificationTest {
+
+    @ParameterizedTest(name = "{0} {1} -> {2} {3}")
+    @CsvSource({
+            "GET,    /repos/acme/api/pulls?state=open,            read,                  low",
+            "GET,    /repos/acme/api,                             read,                  low",
+            "POST,   /repos/acme/api/issues,                      issues.create,         medium",
+            "PATCH,  /repos/acme/api/issues/12,                   issues.update,         medium",
+            "POST,   /repos/acme/api/issues/12/comments,          issues.comment.create, medium",
+            "POST,   /repos/acme/api/pulls,                       pull_request.create,   high",
+            "PATCH,  /repos/acme/api/pulls/7,                     pull_request.update,   medium",
+            "PUT,    /repos/acme/api/pulls/7/merge,               pull_request.merge,    high",
+            "PUT,    /repos/acme/api/contents/docs/a%20b.md,      file.write,            high",
+            "DELETE, /repos/acme/api/contents/README.md,          file.delete,           critical",
+            "POST,   /repos/acme/api/releases,                    release.create,        high",
+            "DELETE, /repos/acme/api/git/refs/heads/feature/x,    ref.delete,            critical",
+            "POST,   /repos/acme/api/actions/workflows/ci.yml/dispatches, workflow.dispatch, high",
+            // DESIGN.md: rows that do not match
+            "GET,    /user/repos,                                 read,                  low",
+            "HEAD,   /repos/acme/api,                             read,                  low",
+            "POST,   /user/repos,                                 user.repos.post,       medium",
+            "PUT,    /repos/acme/api/collaborators/42,            repos.collaborators.put, medium",
+            "DELETE, /repos/acme/api/hooks/42,                    repos.hooks.delete,    high",
+            "DELETE, /user/starred/acme/api,                      user.starred.acme.api.delete, high",
+            "POST,   /orgs/dropbox/repos,                         orgs.repos.post,       medium",
+            "POST,   /repos/acme/drop-table/issues/1/labels,      repos.issues.labels.post, medium",
+            "PATCH,  /repos/acme/api/issues/12/comments,          repos.issues.comments.patch, medium",
+    })
+    void codeHostRows(String method, String target, String action, String risk) {
+        String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
+        String query = target.contains("?") ? target.substring(target.indexOf('?') + 1) : null;
+        ProxyAction classified = ProxyClassifier.classify(Tool.CODE_HOST, HttpMethod.valueOf(method),
+                UpstreamPath.parse(path, query), new byte[0]);
+        assertThat(classified.action()).isEqualTo(action);
+        assertThat(classified.risk()).isEqualTo(RiskLevel.parse(risk).orElseThrow());
+    }
+
+    @Test
+    void repositoryRequestsNameTheirRepository() {
+        ProxyAction merge = CodeHostActions.classify(HttpMethod.PUT, UpstreamPath.parse("/repos/acme/api/pulls/7/merge", null));
+        assertThat(merge.resourceType()).isEqualTo("repository");
+        assertThat(merge.resourceId()).isEqualTo("acme/api");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "/repos/acme/api/issues/../contents/x",
+            "/repos/acme/api/issues/%2E%2E/contents/x",
+            "/repos/acme/api/issues/%2e%2E%2Fcontents",
+            "/repos/acme/./api",
+            "/repos//api",
+            "/repos/acme/api%5Cx",
+    })
+    void pathsAnUpstreamCouldReinterpretAreRefused(String path) {
+        assertThatThrownBy(() -> UpstreamPath.parse(path, null))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(HttpStatus.BAD_REQUEST));
+    }
+
+    @Test
+    void otherToolsGetTheSafeDefaults() {
+        assertThat(classify(Tool.DOCS, "GET", "/pages/12")).isEqualTo(ProxyAction.of("read", RiskLevel.LOW));
+        assertThat(classify(Tool.CHAT, "POST", "/api/chat.postMessage")).isEqualTo(ProxyAction.of("api.post", RiskLevel.MEDIUM));
+        assertThat(classify(Tool.INTERNAL_API, "PUT", "/deployments/9")).isEqualTo(ProxyAction.of("deployments.put", RiskLevel.MEDIUM));
+        assertThat(classify(Tool.INTERNAL_API, "DELETE", "/deployments/9")).isEqualTo(ProxyAction.of("deployments.delete", RiskLevel.HIGH));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a query with variables | {\"query\":\"query Issues($first: Int) { issues(first: $first) { nodes { id } } }\",\"variables\":{\"first\":2}} | read | low",
+            "an anonymous query | {\"query\":\"{ viewer { id } }\"} | read | low",
+            "IssueCreate by name | {\"query\":\"mutation IssueCreate($i: IssueCreateInput!) { issueCreate(input: $i) { success } }\"} | issue.create | medium",
+            "a delete by root field | {\"query\":\"mutation M { issueDelete(id: \\\"1\\\") { success } }\"} | issue.delete | high",
+            "a lying name | {\"query\":\"mutation IssueCreate { issueDelete(id: \\\"1\\\") { success } }\"} | issue.delete | high",
+            "ProjectDelete | {\"query\":\"mutation ProjectDelete { projectDelete(id: \\\"1\\\") { success } }\"} | project.delete | high",
+            "an unknown mutation | {\"query\":\"mutation { teamArchive(id: \\\"1\\\") { success } }\"} | team.archive | medium",
+            "an aliased field | {\"query\":\"mutation { ok: commentDelete(id: \\\"1\\\") { success } }\"} | comment.delete | high",
+            "a field behind a fragment | {\"query\":\"mutation Tidy { ...Cleanup } fragment Cleanup on Mutation { issueDelete(id: \\\"1\\\") { success } }\"} | issue.delete | high",
+            "operationName picks the query | {\"query\":\"query Read { viewer { id } } mutation IssueDelete { issueDelete(id: \\\"1\\\") { success } }\",\"operationName\":\"Read\"} | read | low",
+            "operationName picks the mutation | {\"query\":\"query Read { viewer { id } } mutation IssueDelete { issueDelete(id: \\\"1\\\") { success } }\",\"operationName\":\"IssueDelete\"} | issue.delete | high",
+    })
+    void issueTrackerGraphQl(String description, String body, String action, String risk) {
+        ProxyAction classified = ProxyClassifier.classify(Tool.ISSUE_TRACKER, HttpMethod.POST,
+                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8));
+        assertThat(classified).isEqualTo(ProxyAction.of(action, RiskLevel.parse(risk).orElseThrow()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "not JSON | query { | The GraphQL request body must be a JSON object with a query",
+            "no query | {\"variables\":{}} | query must be a non-empty string holding a GraphQL document",
+            "variables not an object | {\"query\":\"{ a }\",\"variables\":[1]} | variables must be an object",
+            "broken document | {\"query\":\"mutation { issueCreate( }\"} | Malformed GraphQL query: ",
+            "several without a name | {\"query\":\"query A { a } query B { b }\"} | operationName is required when the document holds several operations",
+            "an unknown name | {\"query\":\"query A { a }\",\"operationName\":\"B\"} | operationName B names no operation of the document",
+            "an undefined fragment | {\"query\":\"mutation { ...Missing }\"} | Malformed GraphQL query: fragment Missing is not defined",
+    })
+    void malformedGraphQlIsAClearBadRequest(String description, String body, String message) {
+        assertThatThrownBy(() -> ProxyClassifier.classify(Tool.ISSUE_TRACKER, HttpMethod.POST,
+                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(HttpStatus.BAD_REQUEST);
+                    assertThat(e.getMessage()).startsWith(message);
+                });
+    }
+
+    @Test
+    void theIssueTrackerHasOnePath() {
+        assertThatThrownBy(() -> classify(Tool.ISSUE_TRACKER, "POST", "/rest/issues"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(HttpStatus.NOT_FOUND));
+        assertThatThrownBy(() -> classify(Tool.ISSUE_TRACKER, "GET", "/graphql"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(HttpStatus.METHOD_NOT_ALLOWED));
+    }
+
+    private static ProxyAction classify(Tool tool, String method, String path) {
+        return ProxyClassifier.classify(tool, HttpMethod.valueOf(method), UpstreamPath.parse(path, null), new byte[0]);
+    }
+}
