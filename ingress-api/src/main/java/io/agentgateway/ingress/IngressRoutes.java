@@ -17,6 +17,8 @@ import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
 import io.agentgateway.ingress.mcp.McpGateHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
+import io.agentgateway.ingress.webhook.WebhookHandler;
+import io.agentgateway.ingress.connection.WebhookSetup;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -29,12 +31,15 @@ class IngressRoutes {
 
     @Bean
     RouterFunction<ServerResponse> functionRoutes(EvaluateActionHandler evaluate, KillSwitchHandler killSwitch,
-                                                  ApprovalStatusHandler approvals, McpGateHandler mcpGate) {
+                                                  ApprovalStatusHandler approvals, McpGateHandler mcpGate,
+                                                  WebhookHandler webhooks) {
         return MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
                 .and(MethodRoutes.path("/functions/v1/kill-switch").post(killSwitch::killSwitch).build())
                 .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build())
                 // POST only: the JSON exchange of spec 4.3 and the Streamable HTTP transport; a GET is 405
-                .and(MethodRoutes.path(McpGateHandler.PATH).post(mcpGate::post).build());
+                .and(MethodRoutes.path(McpGateHandler.PATH).post(mcpGate::post).build())
+                .and(MethodRoutes.path(WebhookSetup.CODE_HOST_PATH).post(webhooks::codeHost).build())
+                .and(MethodRoutes.path(WebhookSetup.ISSUE_TRACKER_PATH).post(webhooks::issueTracker).build());
     }
 
     @Bean
