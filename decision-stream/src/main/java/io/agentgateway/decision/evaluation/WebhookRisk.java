@@ -28,6 +28,16 @@ public final class WebhookRisk {
     private static final Set<String> MEDIUM_KINDS = Set.of("push", "release", "create", "deployment", "workflow_dispatch");
     private static final Set<String> MEDIUM_ACTIONS = Set.of("closed", "merged", "update", "edited", "reopened");
 
+    /**
+     * The risk of a webhook action string ({@link WebhookActions}: {@code kind} or {@code kind.action}).
+     * Classified from the string alone so that a back-test replaying the audit entry derives the same
+     * risk as the live decision did.
+     */
+    public RiskLevel classifyAction(String action) {
+        int dot = action.indexOf('.');
+        return dot < 0 ? classify(action, null) : classify(action.substring(0, dot), action.substring(dot + 1));
+    }
+
     public RiskLevel classify(String eventKind, String eventAction) {
         String kind = normalize(eventKind);
         String action = normalize(eventAction);

@@ -56,7 +56,7 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
             return CommandResult.accepted(state, new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
                     command.eventKind(), action, false, null, null, excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
         }
-        RiskLevel level = risk.classify(command.eventKind(), command.eventAction());
+        RiskLevel level = risk.classifyAction(action);
         Verdict verdict = decider.decide(state, new ActionRequest(command.tool(), action, level, command.sender(),
                 command.resourceType(), command.resourceId(), ActionSource.WEBHOOK));
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());

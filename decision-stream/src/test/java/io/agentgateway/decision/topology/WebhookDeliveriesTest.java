@@ -3,6 +3,10 @@ package io.agentgateway.decision.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.backtest.BacktestReport;
+import io.agentgateway.decision.backtest.BacktestRequest;
+import io.agentgateway.decision.backtest.HistoryReplay;
+import io.agentgateway.decision.backtest.LogSpan;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -23,6 +27,7 @@ import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.secret.SealedSecret;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -195,6 +200,26 @@ class WebhookDeliveriesTest {
                 "Only the gateway itself may run approved calls");
         // the refused ones were not remembered
         workspace.as(VERIFIER, pullRequestOpened("d-11")).ok();
+    }
+
+    @Test
+    void a_back_test_reproduces_every_webhook_decision() {
+        workspace.upsertPolicy("no pushes", 1, Decision.BLOCK, new PolicyMatch(Set.of(), List.of("push"), Set.of(),
+                List.of(), List.of(), List.of(), Set.of(ActionSource.WEBHOOK)));
+        workspace.as(VERIFIER, pullRequestOpened("b-1")).ok();
+        workspace.as(VERIFIER, new ReceiveWebhook(Tool.CODE_HOST, "b-2", "push", null, "octocat", "repository", "acme/api",
+                GatewayJson.MAPPER.readTree("{}"))).ok();
+        workspace.as(VERIFIER, new ReceiveWebhook(Tool.CODE_HOST, "b-3", "repository", "deleted", "octocat", "repository",
+                "acme/api", GatewayJson.MAPPER.readTree("{}"))).ok();
+        workspace.as(VERIFIER, pullRequestOpened("b-1")).refused(ReplyStatus.CONFLICT, WebhookDeliveries.DUPLICATE);
+
+        HistoryReplay replay = new HistoryReplay(new BacktestRequest(workspace.id, List.of(), Instant.EPOCH,
+                Instant.parse("2100-01-01T00:00:00Z")), 5);
+        driver.eventLog().stream().filter(e -> e.workspaceId().equals(workspace.id)).forEach(replay::accept);
+        BacktestReport report = replay.report(LogSpan.inMemory(driver.eventLog().size()));
+
+        assertThat(report.totals().evaluated()).isEqualTo(3);
+        assertThat(report.totals().mismatches()).isZero();
     }
 
     @Test
