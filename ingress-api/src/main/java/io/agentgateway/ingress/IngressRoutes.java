@@ -13,6 +13,7 @@ import io.agentgateway.ingress.admin.ToolConnectionAdminHandler;
 import io.agentgateway.ingress.admin.WorkspaceAdminHandler;
 import io.agentgateway.ingress.admin.WorkspaceStateHandler;
 import io.agentgateway.ingress.approval.ApprovalStatusHandler;
+import io.agentgateway.ingress.connection.WebhookSetup;
 import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
 import io.agentgateway.ingress.mcp.McpGateHandler;
@@ -21,6 +22,7 @@ import io.agentgateway.ingress.oauth.OAuthCallbackHandler;
 import io.agentgateway.ingress.oauth.OAuthStartHandler;
 import io.agentgateway.ingress.proxy.GatewayProxyHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
+import io.agentgateway.ingress.webhook.WebhookHandler;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RequestPredicates;
@@ -36,7 +38,7 @@ class IngressRoutes {
     @Bean
     RouterFunction<ServerResponse> functionRoutes(EvaluateActionHandler evaluate, KillSwitchHandler killSwitch,
                                                   ApprovalStatusHandler approvals, McpGateHandler mcpGate,
-                                                  McpSseTransport mcpSse) {
+                                                  McpSseTransport mcpSse, WebhookHandler webhooks) {
         return MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
                 .and(MethodRoutes.path("/functions/v1/kill-switch").post(killSwitch::killSwitch).build())
                 .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build())
@@ -44,7 +46,9 @@ class IngressRoutes {
                 // message of an HTTP+SSE session; GET: the HTTP+SSE event stream, else 405 (see McpSseTransport)
                 .and(MethodRoutes.path(McpGateHandler.PATH)
                         .post(request -> McpSseTransport.isSessionPost(request) ? mcpSse.post(request) : mcpGate.post(request))
-                        .get(mcpSse::get).build());
+                        .get(mcpSse::get).build())
+                .and(MethodRoutes.path(WebhookSetup.CODE_HOST_PATH).post(webhooks::codeHost).build())
+                .and(MethodRoutes.path(WebhookSetup.ISSUE_TRACKER_PATH).post(webhooks::issueTracker).build());
     }
 
     /** The outbound proxy takes every method: the upstream's API decides which it serves. */

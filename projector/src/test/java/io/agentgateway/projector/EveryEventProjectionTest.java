@@ -48,11 +48,11 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     @Test
     void flywayMigratedTheEmptyDatabase() {
         assertThat(jdbc.queryForList("select version from flyway_schema_history where success", String.class))
-                .containsExactly("1", "2", "3", "5");
+                .containsExactly("1", "2", "3", "4", "5");
         assertThat(jdbc.queryForList(
                 "select table_name from information_schema.tables where table_schema = 'public'", String.class))
                 .contains("workspaces", "workspace_members", "api_keys", "policies", "audit_log",
-                        "approval_requests", "kill_switch_history", "tool_connections");
+                        "approval_requests", "kill_switch_history", "tool_connections", "webhook_events");
     }
 
     @Test

@@ -37,6 +37,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
+import io.agentgateway.schemas.event.WebhookReceived;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +129,7 @@ class ReadModelRebuildTest {
         RunningProjector restarted = RunningProjector.startOn(liveUrl, liveGroup);
         try (EventPublisher publisher = new EventPublisher()) {
             assertThat(restarted.jdbc().queryForList("select version from flyway_schema_history where success", String.class))
-                    .containsExactly("1", "2", "3", "5");
+                    .containsExactly("1", "2", "3", "4", "5");
             PartitionMarkers.forEveryPartition().publishAndAwait(publisher, restarted.jdbc());
         } finally {
             restarted.close();
@@ -245,6 +246,11 @@ class ReadModelRebuildTest {
             events.add(ws.evaluation("docs.read." + i));
         }
         ws.actingAs(WorkspaceEvents.ADMIN);
+        for (int i = 0; i < 20; i++) {
+            String delivery = "delivery-" + i;
+            events.add(ws.record(c -> new WebhookReceived(DerivedIds.webhookEventId(c), Tool.CODE_HOST, delivery, "push",
+                    "push", true, Decision.ALLOW, DerivedIds.auditLogId(c), "{\"ref\":\"refs/heads/main\"}", false, 24)));
+        }
         return events;
     }
 

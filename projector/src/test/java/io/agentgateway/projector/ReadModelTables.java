@@ -35,6 +35,7 @@ final class ReadModelTables {
         tables.put("approval_requests", "id");
         tables.put("kill_switch_history", "audit_log_id");
         tables.put("tool_connections", "workspace_id, tool");
+        tables.put("webhook_events", "id");
         return tables;
     }
 

@@ -22,6 +22,11 @@ public final class DerivedIds {
         return derive(commandId, "notification");
     }
 
+    /** The {@code webhook_events} row of a ReceiveWebhook command. */
+    public static String webhookEventId(String commandId) {
+        return derive(commandId, "webhook");
+    }
+
     /** The id of the n-th event a command produced. */
     public static String eventId(String commandId, int index) {
         return derive(commandId, "event-" + index);

@@ -19,6 +19,7 @@ import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
+import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
@@ -47,6 +48,7 @@ import io.agentgateway.schemas.event.PolicyUpserted;
 import io.agentgateway.schemas.event.ToolConnectionDeleted;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import io.agentgateway.schemas.event.WebhookSecretRotated;
+import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 import io.agentgateway.schemas.secret.SealedSecret;
@@ -163,6 +165,9 @@ final class WireSamples {
         put(commands, new ClaimApprovedCall(DerivedIds.approvalId(COMMAND_ID), EXECUTOR_ID));
         put(commands, new RecordCallExecution(DerivedIds.approvalId(COMMAND_ID), EXECUTOR_ID, ExecutionOutcome.EXECUTED,
                 executionResult()));
+        put(commands, new ReceiveWebhook(Tool.CODE_HOST, "72d3162e-cc78-11e3-81ab-4c9367dc0958", "pull_request", "opened",
+                "octocat", "repository", "acme/api",
+                GatewayJson.MAPPER.readTree("{\"action\":\"opened\",\"number\":128,\"repository\":{\"full_name\":\"acme/api\"}}")));
         return commands;
     }
 
@@ -206,6 +211,9 @@ final class WireSamples {
         put(events, new ApprovedCallExecuted(approvalId, EXECUTOR_ID, executionResult(), ACCEPTED_AT));
         put(events, new ApprovedCallFailed(approvalId, EXECUTOR_ID, GatewayJson.MAPPER.readTree(
                 "{\"content\":[{\"type\":\"text\",\"text\":\"Connection refused\"}],\"isError\":true}"), ACCEPTED_AT));
+        put(events, new WebhookReceived(DerivedIds.webhookEventId(COMMAND_ID), Tool.CODE_HOST,
+                "72d3162e-cc78-11e3-81ab-4c9367dc0958", "pull_request", "pull_request.opened", true, Decision.ALLOW,
+                auditLogId, "{\"action\":\"opened\",\"number\":128}", false, 31));
         return events;
     }
 

@@ -6,7 +6,10 @@ import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decision.evaluation.WebhookRisk;
 import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
@@ -33,6 +36,7 @@ public final class HistoryReplay {
     private final BacktestRequest request;
     private final ActionDecider decider = new ActionDecider();
     private final RiskClassifier classifier = new RiskClassifier();
+    private final WebhookRisk webhookRisk = new WebhookRisk();
     private final DecisionInputsFold fold = new DecisionInputsFold();
     private final ChangeTally tally;
     private final Set<String> eventIdsAtLatestVersion = new HashSet<>();
@@ -126,7 +130,11 @@ public final class HistoryReplay {
         ActionRequest action = new ActionRequest(recorded.tool(), recorded.action(), recorded.riskLevel(),
                 recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source());
         Verdict asRecorded = decider.decide(live, action);
-        ClassifiedRisk risk = classifier.classify(recorded.tool(), recorded.action(), recorded.suppliedRiskLevel()).orElse(null);
+        // a received webhook's risk comes from its action alone: its sender supplies none (an evaluate-action
+        // that names source webhook does supply one, and is classified as it was)
+        ClassifiedRisk risk = recorded.source() == ActionSource.WEBHOOK && recorded.suppliedRiskLevel() == null
+                ? new ClassifiedRisk(webhookRisk.classifyAction(recorded.action()), RiskClassification.SERVER_CLASSIFIED)
+                : classifier.classify(recorded.tool(), recorded.action(), recorded.suppliedRiskLevel()).orElse(null);
         Verdict underCandidatePolicies = decider.decide(candidateState(), action);
         tally.add(envelope, recorded, asRecorded, risk, underCandidatePolicies);
     }

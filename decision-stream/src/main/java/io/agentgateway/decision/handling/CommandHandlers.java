@@ -12,6 +12,7 @@ import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RecordCallExecution;
+import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
@@ -55,6 +56,8 @@ public final class CommandHandlers {
         register(ReviewApproval.class, adminOnly(new ReviewApprovalHandler()));
         register(ClaimApprovedCall.class, gatewayOnly(new ClaimApprovedCallHandler()));
         register(RecordCallExecution.class, gatewayOnly(new RecordCallExecutionHandler()));
+        // only the ingress's webhook verifier sends these, after the signature held
+        register(ReceiveWebhook.class, gatewayOnly(new ReceiveWebhookHandler(settings)));
     }
 
     /** Decides a command whose envelope has already been checked for its required fields. */

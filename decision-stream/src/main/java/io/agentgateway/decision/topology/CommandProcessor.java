@@ -30,6 +30,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private final OutcomeAssembler assembler = new OutcomeAssembler();
     private WorkspaceStates states;
     private ProcessedCommands processed;
+    private WebhookDeliveries deliveries;
     private OutcomeEmitter emitter;
 
     CommandProcessor(DecisionSettings settings) {
@@ -42,6 +43,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         states = new WorkspaceStates(context.getStateStore(DecisionTopology.WORKSPACE_STATE_STORE), settings.approvalTtl());
         processed = new ProcessedCommands(context.getStateStore(DecisionTopology.PROCESSED_COMMANDS_STORE),
                 settings.dedupeRetention());
+        deliveries = new WebhookDeliveries(context.getStateStore(DecisionTopology.WEBHOOK_DELIVERIES_STORE));
         emitter = new OutcomeEmitter(context);
     }
 
@@ -76,6 +78,11 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     }
 
     private Outcome decide(CommandEnvelope envelope) {
+        Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
+        if (duplicate.isPresent()) {
+            processed.remember(envelope.commandId(), envelope.acceptedAt(), duplicate.get());
+            return duplicate.get();
+        }
         WorkspaceState before = states.load(envelope.workspaceId());
         CommandResult result = handlers.handle(envelope, before);
         WorkspaceState after = result.state().equals(before)
@@ -86,6 +93,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             states.save(envelope.workspaceId(), after);
         }
         processed.remember(envelope.commandId(), envelope.acceptedAt(), outcome);
+        deliveries.remember(envelope, outcome);
         return outcome;
     }
 

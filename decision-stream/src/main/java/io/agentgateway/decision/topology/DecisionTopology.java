@@ -17,7 +17,8 @@ import org.apache.kafka.streams.state.Stores;
  *   gateway.commands.v1 ──▶ decide ──▶ gateway.events.v1
  *                             │   ├──▶ gateway.notifications.v1
  *          workspace-state ◀──┤   └──▶ gateway.replies.v1 (partition named by the command)
- *       processed-commands ◀──┘
+ *       processed-commands ◀──┤
+ *       webhook-deliveries ◀──┘
  * </pre>
  *
  * One processor does all the work so that a command's state change, its dedupe record and its output
@@ -32,6 +33,7 @@ public final class DecisionTopology {
     public static final String NOTIFICATIONS_SINK = "notifications";
     public static final String WORKSPACE_STATE_STORE = "workspace-state";
     public static final String PROCESSED_COMMANDS_STORE = "processed-commands";
+    public static final String WEBHOOK_DELIVERIES_STORE = "webhook-deliveries";
 
     private DecisionTopology() {}
 
@@ -49,6 +51,11 @@ public final class DecisionTopology {
                 Stores.persistentWindowStore(PROCESSED_COMMANDS_STORE, settings.dedupeRetention(),
                         settings.dedupeRetention(), false),
                 Serdes.String(), new JsonSerde<>(Outcome.class)), PROCESSOR);
+        // the delivery ids of recorded webhooks (dedupe per workspace and source), bounded by time
+        topology.addStateStore(Stores.windowStoreBuilder(
+                Stores.persistentWindowStore(WEBHOOK_DELIVERIES_STORE, WebhookDeliveries.RETENTION,
+                        WebhookDeliveries.RETENTION, false),
+                Serdes.String(), Serdes.Long()), PROCESSOR);
         topology.addSink(REPLIES_SINK, Topics.REPLIES.name(), Topics.REPLIES.keySerde().serializer(),
                 Topics.REPLIES.valueSerde().serializer(), new ReplyPartitioner(), PROCESSOR);
         topology.addSink(EVENTS_SINK, Topics.EVENTS.name(), Topics.EVENTS.keySerde().serializer(),

@@ -20,6 +20,7 @@ import io.agentgateway.schemas.event.PolicyUpserted;
 import io.agentgateway.schemas.event.ToolConnectionDeleted;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import io.agentgateway.schemas.event.WebhookSecretRotated;
+import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 import java.util.ArrayList;
@@ -115,6 +116,9 @@ public class EventWritePlanner {
         }
         if (event instanceof ToolConnectionDeleted e) {
             return ToolConnectionWrites.deleted(envelope, e);
+        }
+        if (event instanceof WebhookReceived e) {
+            return List.of(WebhookEventWrites.received(envelope, e));
         }
         throw new InvalidEventException("no projection for " + typeName(event));
     }

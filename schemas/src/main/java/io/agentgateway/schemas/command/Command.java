@@ -27,9 +27,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ReviewApproval.class, name = "review_approval"),
     @JsonSubTypes.Type(value = ClaimApprovedCall.class, name = "claim_approved_call"),
     @JsonSubTypes.Type(value = RecordCallExecution.class, name = "record_call_execution"),
+    @JsonSubTypes.Type(value = ReceiveWebhook.class, name = "receive_webhook"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
                 SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret,
-                ReviewApproval, ClaimApprovedCall, RecordCallExecution {}
+                ReviewApproval, ClaimApprovedCall, RecordCallExecution,
+                ReceiveWebhook {}

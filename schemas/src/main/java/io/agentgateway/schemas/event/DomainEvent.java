@@ -29,10 +29,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ApprovedCallClaimed.class, name = "approved_call_claimed"),
     @JsonSubTypes.Type(value = ApprovedCallExecuted.class, name = "approved_call_executed"),
     @JsonSubTypes.Type(value = ApprovedCallFailed.class, name = "approved_call_failed"),
+    @JsonSubTypes.Type(value = WebhookReceived.class, name = "webhook_received"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
                 MemberRemoved, PolicyUpserted, PolicyDeleted, WorkspaceDefaultsSet, ApiKeyIssued,
                 ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
                 WebhookSecretRotated, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
-                ApprovedCallExecuted, ApprovedCallFailed {}
+                ApprovedCallExecuted, ApprovedCallFailed,
+                WebhookReceived {}

@@ -1,0 +1,82 @@
+package io.agentgateway.decision.handling;
+
+import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.evaluation.ActionDecider;
+import io.agentgateway.decision.evaluation.ActionRequest;
+import io.agentgateway.decision.evaluation.PayloadExcerpt;
+import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decision.evaluation.WebhookActions;
+import io.agentgateway.decision.evaluation.WebhookRisk;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.DerivedIds;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.RiskClassification;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import io.agentgateway.schemas.command.ReceiveWebhook;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.WebhookReceived;
+import java.util.List;
+
+/**
+ * Records one verified webhook delivery (duplicates never get here: the topology drops them first).
+ * A delivery for a workspace that has a connection for the sending tool is evaluated like an agent
+ * action (source {@code webhook}, risk by {@link WebhookRisk}) and audited ({@link ActionEvaluated});
+ * one keyed by {@link ReceiveWebhook#NO_WORKSPACE}, or for a workspace that no longer has the
+ * connection, is recorded unprocessed. A require_approval decision opens no approval: the event has
+ * already happened upstream and there is no call for the gateway to hold.
+ */
+public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
+    private final DecisionSettings settings;
+    private final ActionDecider decider = new ActionDecider();
+    private final WebhookRisk risk = new WebhookRisk();
+
+    public ReceiveWebhookHandler(DecisionSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, ReceiveWebhook command) {
+        if (command.tool() != Tool.CODE_HOST && command.tool() != Tool.ISSUE_TRACKER) {
+            return CommandResult.invalid(state, "tool must be code_host or issue_tracker (the tools that send webhooks)");
+        }
+        if (Validation.blank(command.deliveryId())) {
+            return CommandResult.invalid(state, "deliveryId must be a non-empty string");
+        }
+        if (Validation.blank(command.eventKind())) {
+            return CommandResult.invalid(state, "eventKind must be a non-empty string");
+        }
+        String action = WebhookActions.of(command.eventKind(), command.eventAction());
+        PayloadExcerpt excerpt = PayloadExcerpt.of(command.payload(), settings.payloadExcerptBytes());
+        String webhookEventId = DerivedIds.webhookEventId(envelope.commandId());
+        if (!watchedBy(envelope, state, command.tool())) {
+            return CommandResult.accepted(state, new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
+                    command.eventKind(), action, false, null, null, excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
+        }
+        RiskLevel level = risk.classifyAction(action);
+        Verdict verdict = decider.decide(state, new ActionRequest(command.tool(), action, level, command.sender(),
+                command.resourceType(), command.resourceId(), ActionSource.WEBHOOK));
+        String auditLogId = DerivedIds.auditLogId(envelope.commandId());
+        ActionEvaluated audit = new ActionEvaluated(auditLogId, command.tool(), action, level, null,
+                RiskClassification.SERVER_CLASSIFIED, false, verdict.decision(), verdict.reason(),
+                verdict.matchedPolicyId(), verdict.matchedPolicyName(), null, command.sender(), null,
+                command.resourceType(), command.resourceId(), null, ActionSource.WEBHOOK, excerpt.text(),
+                excerpt.truncated(), excerpt.fullBytes());
+        WebhookReceived received = new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
+                command.eventKind(), action, true, verdict.decision(), auditLogId, excerpt.text(), excerpt.truncated(),
+                excerpt.fullBytes());
+        EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(), verdict.matchedPolicyId(),
+                null, auditLogId, level, RiskClassification.SERVER_CLASSIFIED);
+        return new CommandResult(state, ReplyStatus.OK, null, outcome, List.of(audit, received), List.of());
+    }
+
+    /** The ingress matched it from the read model; the state, in log order, has the last word. */
+    private static boolean watchedBy(CommandEnvelope envelope, WorkspaceState state, Tool tool) {
+        return !ReceiveWebhook.NO_WORKSPACE.equals(envelope.workspaceId())
+                && state.exists()
+                && state.toolConnection(tool).isPresent();
+    }
+}

@@ -1,0 +1,31 @@
+package io.agentgateway.ingress.webhook;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code gateway.webhooks.*}.
+ *
+ * @param maxBodyBytes    webhook bodies above this size are refused with 413 before anything else is
+ *                        looked at (512 KiB by default: the command carrying the payload must stay well
+ *                        under Kafka's 1 MB record limit; the code host's usual events are far smaller)
+ * @param maxAge          issue tracker: a {@code webhookTimestamp} older than this is refused (spec 8: 5 minutes)
+ * @param maxFutureSkew   issue tracker: a {@code webhookTimestamp} further ahead than this is refused
+ *                        (clock skew allowance; a far-future stamp would otherwise stay "fresh" for ever)
+ */
+@ConfigurationProperties("gateway.webhooks")
+public record WebhookProperties(
+        @DefaultValue("524288") int maxBodyBytes,
+        @DefaultValue("PT5M") Duration maxAge,
+        @DefaultValue("PT1M") Duration maxFutureSkew) {
+
+    public WebhookProperties {
+        if (maxBodyBytes <= 0) {
+            throw new IllegalArgumentException("gateway.webhooks.max-body-bytes must be positive");
+        }
+        if (maxAge.isNegative() || maxAge.isZero() || maxFutureSkew.isNegative()) {
+            throw new IllegalArgumentException("gateway.webhooks.max-age must be positive, max-future-skew not negative");
+        }
+    }
+}

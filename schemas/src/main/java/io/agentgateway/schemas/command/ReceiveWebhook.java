@@ -1,0 +1,37 @@
+package io.agentgateway.schemas.command;
+
+import io.agentgateway.schemas.Tool;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One inbound webhook delivery whose signature the ingress verified against this workspace's
+ * connection (or, keyed by {@link #NO_WORKSPACE}, one that matched no workspace). The decision stream
+ * drops a delivery id it has seen before for the same workspace and source, evaluates the rest
+ * against the workspace's policies (source {@code webhook}) and records it.
+ *
+ * @param tool         the sender: code_host or issue_tracker
+ * @param deliveryId   the sender's delivery id (X-Code-Host-Delivery / Issue-Tracker-Delivery), the dedupe key
+ * @param eventKind    the event kind as the sender names it, e.g. {@code pull_request}, {@code Issue}
+ * @param eventAction  the payload's {@code action}, e.g. {@code opened}, {@code create}; null when it has none
+ * @param sender       who caused the event upstream (the code host's sender login, the issue tracker's actor), or null
+ * @param resourceType what the event is about, e.g. {@code repository}, {@code team}; null when unknown
+ * @param resourceId   which one, e.g. {@code acme/api}; null when unknown
+ * @param payload      the verified payload as parsed (the stream keeps only an excerpt)
+ */
+public record ReceiveWebhook(
+        Tool tool,
+        String deliveryId,
+        String eventKind,
+        String eventAction,
+        String sender,
+        String resourceType,
+        String resourceId,
+        JsonNode payload) implements Command {
+
+    /**
+     * The commands-topic key of deliveries that matched no workspace (spec 6 rule 3): the nil UUID,
+     * which no workspace id ever is (they are random UUIDs). Using a key of its own gives unmatched
+     * deliveries the same log order and dedupe as matched ones without touching any real workspace.
+     */
+    public static final String NO_WORKSPACE = "00000000-0000-0000-0000-000000000000";
+}
