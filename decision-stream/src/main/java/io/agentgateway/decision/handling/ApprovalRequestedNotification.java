@@ -3,9 +3,9 @@ package io.agentgateway.decision.handling;
 import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.command.CommandEnvelope;
-import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.time.Instant;
@@ -27,7 +27,8 @@ final class ApprovalRequestedNotification {
     record OpenedApproval(String approvalId, String auditLogId, String agentId, ClassifiedRisk risk, Verdict verdict,
                           Instant expiresAt) {}
 
-    NotificationRequested build(CommandEnvelope envelope, WorkspaceState state, EvaluateAction command, OpenedApproval opened) {
+    NotificationRequested build(CommandEnvelope envelope, WorkspaceState state, ApprovalOpening.Asked command,
+                                OpenedApproval opened) {
         String workspace = state.name() == null ? envelope.workspaceId() : state.name();
         String tool = command.tool().wire();
         String action = bounded(command.action());
@@ -39,7 +40,9 @@ final class ApprovalRequestedNotification {
                 opened.verdict().reason(), opened.verdict().matchedPolicyId(), opened.expiresAt().toString());
 
         String subject = "Approval needed: " + action + " on " + tool + " (" + risk + " risk) in workspace " + workspace;
-        String who = agentId == null ? "An agent" : "Agent " + agentId;
+        String who = command.source() == ActionSource.WEBHOOK
+                ? "A " + tool + " webhook" + (agentId == null ? "" : " sent by " + agentId) + " reports, and"
+                : agentId == null ? "An agent" : "Agent " + agentId;
         StringBuilder text = new StringBuilder()
                 .append(who).append(" asks to run ").append(action).append(" on ").append(tool);
         if (notice.resourceId() != null) {

@@ -7,7 +7,6 @@ import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.PayloadExcerpt;
 import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.decision.evaluation.Verdict;
-import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
@@ -18,7 +17,6 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.event.ActionEvaluated;
-import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.time.Instant;
@@ -29,7 +27,7 @@ import java.util.regex.Pattern;
 
 /**
  * Decides one agent action: authenticate the key, classify the risk, apply the decision order, open
- * an approval when the decision says so (and tell its reviewers: {@link ApprovalRequestedNotification}), and
+ * an approval when the decision says so (and tell its reviewers: {@link ApprovalOpening}), and
  * record the audit entry ({@link ActionEvaluated}).
  * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
  * not be able to fill a workspace's audit log. Opening an approval also ends the ones whose time is
@@ -44,7 +42,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
     private final CommandAuthorizer authorizer;
     private final RiskClassifier classifier = new RiskClassifier();
     private final ActionDecider decider = new ActionDecider();
-    private final ApprovalRequestedNotification approvalNotification = new ApprovalRequestedNotification();
+    private final ApprovalOpening approvals = new ApprovalOpening();
 
     public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
         this.settings = settings;
@@ -80,9 +78,16 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         Verdict verdict = decider.decide(state, request);
 
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());
-        String approvalId = verdict.decision() == Decision.REQUIRE_APPROVAL
-                ? DerivedIds.approvalId(envelope.commandId())
-                : null;
+        ApprovalOpening.Opened opened = null;
+        if (verdict.decision() == Decision.REQUIRE_APPROVAL) {
+            SealedHeldCall held = command.heldCall();
+            // a held call is what will run: the approval binds that, not the payload the policies saw
+            String digest = held != null ? held.digest() : CallDigest.of(command.tool(), command.action(), command.payload());
+            opened = approvals.open(envelope, state, new ApprovalOpening.Asked(command.tool(), command.action(),
+                    command.source(), agentId, command.agentName(), command.resourceType(), command.resourceId()),
+                    risk, verdict, auditLogId, digest, held);
+        }
+        String approvalId = opened == null ? null : opened.approvalId();
         PayloadExcerpt excerpt = PayloadExcerpt.of(command.payload(), settings.payloadExcerptBytes());
 
         List<DomainEvent> events = new ArrayList<>();
@@ -91,22 +96,12 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
                 verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
                 approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
                 command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
-
         WorkspaceState next = state;
         NotificationRequested reviewersTold = null;
-        if (approvalId != null) {
-            ApprovalSweep.Swept swept = ApprovalSweep.at(state, envelope.acceptedAt());
-            Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
-            SealedHeldCall held = command.heldCall();
-            // a held call is what will run: the approval binds that, not the payload the policies saw
-            String digest = held != null ? held.digest() : CallDigest.of(command.tool(), command.action(), command.payload());
-            next = swept.state().withApproval(approvalId, PendingApproval.opened(expiresAt, digest, command.tool(),
-                    command.action(), held == null ? null : held.kind()));
-            events.add(new ApprovalRequested(approvalId, auditLogId, command.tool(), command.action(), risk.level(),
-                    agentId, digest, expiresAt, held));
-            events.addAll(swept.events());
-            reviewersTold = approvalNotification.build(envelope, state, command,
-                    new ApprovalRequestedNotification.OpenedApproval(approvalId, auditLogId, agentId, risk, verdict, expiresAt));
+        if (opened != null) {
+            events.addAll(opened.events());
+            next = opened.state();
+            reviewersTold = opened.reviewersTold();
         }
 
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),

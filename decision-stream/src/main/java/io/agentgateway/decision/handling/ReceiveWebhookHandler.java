@@ -3,22 +3,27 @@ package io.agentgateway.decision.handling;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
+import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.PayloadExcerpt;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.evaluation.WebhookActions;
 import io.agentgateway.decision.evaluation.WebhookRisk;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.WebhookReceived;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,13 +31,15 @@ import java.util.List;
  * A delivery for a workspace that has a connection for the sending tool is evaluated like an agent
  * action (source {@code webhook}, risk by {@link WebhookRisk}) and audited ({@link ActionEvaluated});
  * one keyed by {@link ReceiveWebhook#NO_WORKSPACE}, or for a workspace that no longer has the
- * connection, is recorded unprocessed. A require_approval decision opens no approval: the event has
- * already happened upstream and there is no call for the gateway to hold.
+ * connection, is recorded unprocessed. A require_approval decision opens an approval request, as for
+ * every evaluation (spec section 3): the event has already happened upstream, so there is no call to
+ * hold and run, and the approval records a human's verdict on it (approved, like an evaluate-action's).
  */
 public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
     private final DecisionSettings settings;
     private final ActionDecider decider = new ActionDecider();
     private final WebhookRisk risk = new WebhookRisk();
+    private final ApprovalOpening approvals = new ApprovalOpening();
 
     public ReceiveWebhookHandler(DecisionSettings settings) {
         this.settings = settings;
@@ -60,17 +67,28 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
         Verdict verdict = decider.decide(state, new ActionRequest(command.tool(), action, level, command.sender(),
                 command.resourceType(), command.resourceId(), ActionSource.WEBHOOK));
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());
+        ClassifiedRisk classified = new ClassifiedRisk(level, RiskClassification.SERVER_CLASSIFIED);
+        ApprovalOpening.Opened opened = verdict.decision() != Decision.REQUIRE_APPROVAL ? null
+                : approvals.open(envelope, state, new ApprovalOpening.Asked(command.tool(), action, ActionSource.WEBHOOK,
+                        command.sender(), null, command.resourceType(), command.resourceId()), classified, verdict, auditLogId,
+                        CallDigest.of(command.tool(), action, command.payload()), null);
+        String approvalId = opened == null ? null : opened.approvalId();
         ActionEvaluated audit = new ActionEvaluated(auditLogId, command.tool(), action, level, null,
                 RiskClassification.SERVER_CLASSIFIED, false, verdict.decision(), verdict.reason(),
-                verdict.matchedPolicyId(), verdict.matchedPolicyName(), null, command.sender(), null,
+                verdict.matchedPolicyId(), verdict.matchedPolicyName(), approvalId, command.sender(), null,
                 command.resourceType(), command.resourceId(), null, ActionSource.WEBHOOK, excerpt.text(),
                 excerpt.truncated(), excerpt.fullBytes());
         WebhookReceived received = new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
                 command.eventKind(), action, true, verdict.decision(), auditLogId, excerpt.text(), excerpt.truncated(),
                 excerpt.fullBytes());
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(), verdict.matchedPolicyId(),
-                null, auditLogId, level, RiskClassification.SERVER_CLASSIFIED);
-        return new CommandResult(state, ReplyStatus.OK, null, outcome, List.of(audit, received), List.of());
+                approvalId, auditLogId, level, RiskClassification.SERVER_CLASSIFIED);
+        if (opened == null) {
+            return new CommandResult(state, ReplyStatus.OK, null, outcome, List.of(audit, received), List.of());
+        }
+        List<DomainEvent> events = new ArrayList<>(List.of(audit, received));
+        events.addAll(opened.events());
+        return new CommandResult(opened.state(), ReplyStatus.OK, null, outcome, events, List.of(opened.reviewersTold()));
     }
 
     /** The ingress matched it from the read model; the state, in log order, has the last word. */

@@ -18,11 +18,14 @@ import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.SecretUpdate;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnectionConfig;
+import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.secret.SealedSecret;
 import java.nio.file.Path;
@@ -103,7 +106,7 @@ class WebhookDeliveriesTest {
     }
 
     @Test
-    void require_approval_is_recorded_without_opening_an_approval() {
+    void require_approval_opens_an_approval_request_bound_to_the_delivery_and_tells_the_reviewers() {
         ReceiveWebhook deleted = new ReceiveWebhook(Tool.CODE_HOST, "d-3", "repository", "deleted", "octocat",
                 "repository", "acme/api", GatewayJson.MAPPER.readTree("{\"action\":\"deleted\"}"));
 
@@ -111,8 +114,17 @@ class WebhookDeliveriesTest {
 
         assertThat(emitted.evaluation().riskLevel()).isEqualTo(RiskLevel.HIGH);
         assertThat(emitted.evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
-        assertThat(emitted.evaluation().approvalRequestId()).isNull();
-        assertThat(emitted.domainEvents()).hasExactlyElementsOfTypes(ActionEvaluated.class, WebhookReceived.class);
+        String approvalId = emitted.evaluation().approvalRequestId();
+        assertThat(approvalId).isEqualTo(DerivedIds.approvalId(emitted.replies().get(0).commandId()));
+        assertThat(emitted.domainEvents()).hasExactlyElementsOfTypes(ActionEvaluated.class, WebhookReceived.class,
+                ApprovalRequested.class);
+        assertThat(emitted.event(0, ActionEvaluated.class).approvalRequestId()).isEqualTo(approvalId);
+        ApprovalRequested opened = emitted.event(2, ApprovalRequested.class);
+        assertThat(opened.action()).isEqualTo("repository.deleted");
+        assertThat(opened.heldCall()).as("nothing to run: the event already happened upstream").isNull();
+        assertThat(opened.callDigest()).isEqualTo(CallDigest.of(Tool.CODE_HOST, "repository.deleted", deleted.payload()));
+        assertThat(emitted.notifications()).singleElement()
+                .satisfies(n -> assertThat(n.kind()).isEqualTo(NotificationRequested.KIND_APPROVAL_REQUESTED));
     }
 
     @Test
