@@ -14,13 +14,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Every log line of every module while open (they share the root logger in this JVM), with the levels
  * opened as an operator chasing a problem would: root and Spring's web layer at DEBUG, the gateway's
- * own code at TRACE (and Reactor Netty's HTTP client at DEBUG), so a secret logged at a low level is
+ * own code at TRACE (and Reactor Netty, server and client, at DEBUG), so a secret logged at a low level is
  * caught too. Each line is its formatted message plus its exceptions' classes and messages.
  */
 final class CapturedLogLines implements AutoCloseable {
     private static final Map<String, Level> OPENED = Map.of(
             Logger.ROOT_LOGGER_NAME, Level.DEBUG, "org.springframework.web", Level.DEBUG,
-            "reactor.netty.http.client", Level.DEBUG, "io.agentgateway", Level.TRACE);
+            "reactor.netty", Level.DEBUG, "io.agentgateway", Level.TRACE);
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
     private final Map<Logger, Level> previous = new HashMap<>();
 
