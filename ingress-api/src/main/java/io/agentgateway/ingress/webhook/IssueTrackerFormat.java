@@ -49,11 +49,7 @@ final class IssueTrackerFormat implements WebhookFormat {
 
     @Override
     public String deliveryId(HttpHeaders headers) {
-        String value = WebhookFormat.first(headers, DELIVERY, VENDOR_DELIVERY);
-        if (value == null) {
-            throw WebhookRejection.missingHeader(DELIVERY);
-        }
-        return value;
+        return WebhookFormat.requiredDeliveryId(headers, DELIVERY, VENDOR_DELIVERY);
     }
 
     @Override

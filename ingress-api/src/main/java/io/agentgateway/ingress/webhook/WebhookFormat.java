@@ -40,6 +40,15 @@ interface WebhookFormat {
         return null;
     }
 
+    /** The delivery id under the neutral header or the vendor's; missing → rejected naming the neutral one. */
+    static String requiredDeliveryId(HttpHeaders headers, String neutral, String vendor) {
+        String value = first(headers, neutral, vendor);
+        if (value == null) {
+            throw WebhookRejection.missingHeader(neutral);
+        }
+        return value;
+    }
+
     /** A text field of a JSON object, or null. */
     static String text(ObjectNode node, String... path) {
         tools.jackson.databind.JsonNode current = node;
