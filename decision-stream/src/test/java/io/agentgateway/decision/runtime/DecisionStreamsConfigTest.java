@@ -19,7 +19,8 @@ class DecisionStreamsConfigTest {
                 .containsEntry("bootstrap.servers", "127.0.0.1:9092")
                 .containsEntry("application.id", "gateway-decision-stream")
                 .containsEntry("processing.guarantee", "at_least_once")
-                .containsEntry("commit.interval.ms", 100L)
+                // rare commits: each one parks the stream thread in producer.flush
+                .containsEntry("commit.interval.ms", 5_000L)
                 .containsEntry("producer.linger.ms", 1)
                 .containsEntry("consumer.fetch.max.wait.ms", 500)
                 .containsEntry("num.stream.threads", 1)
