@@ -50,7 +50,8 @@ final class ToolConnectionRules {
                 identifier(config.organizationId(), "config.organization_id"),
                 identifier(config.teamId(), "config.team_id"),
                 mcp(connection),
-                webUrl(connection.baseUrl(), "base_url"));
+                webUrl(connection.baseUrl(), "base_url"),
+                ClassificationRuleChecks.problem(tool, config.rules()));
     }
 
     private static Optional<String> onlyFor(Tool tool, Tool owner, boolean present, String field) {
