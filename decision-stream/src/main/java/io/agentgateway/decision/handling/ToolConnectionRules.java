@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;

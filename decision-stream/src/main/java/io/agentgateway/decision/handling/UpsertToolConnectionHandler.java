@@ -2,6 +2,7 @@ package io.agentgateway.decision.handling;
 
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.McpAuthType;
+import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;

@@ -1,7 +1,5 @@
-package io.agentgateway.decision.handling;
+package io.agentgateway.schemas;
 
-import io.agentgateway.schemas.ClassificationRule;
-import io.agentgateway.schemas.Tool;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -12,12 +10,15 @@ import java.util.regex.Pattern;
  * internal_api: the code host and the issue tracker are classified by the spec's tables and the MCP
  * gate by tool name, so a rule there could only mislead the admin who wrote it. The limits keep a
  * rule list small enough to match on every proxied request and to read in a UI.
+ *
+ * <p>Shared by the admin API (an early 400 with the same text) and the decision stream, which
+ * re-checks every command and remains the authority.
  */
-final class ClassificationRuleChecks {
-    static final int MAX_RULES = 100;
-    static final int MAX_PATH_LENGTH = 512;
-    static final int MAX_ACTION_LENGTH = 100;
-    static final Set<Tool> RULE_TOOLS = Set.of(Tool.CHAT, Tool.DOCS, Tool.INTERNAL_API);
+public final class ClassificationRuleChecks {
+    public static final int MAX_RULES = 100;
+    public static final int MAX_PATH_LENGTH = 512;
+    public static final int MAX_ACTION_LENGTH = 100;
+    public static final Set<Tool> RULE_TOOLS = Set.of(Tool.CHAT, Tool.DOCS, Tool.INTERNAL_API);
     private static final List<String> METHODS = List.of("*", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
     /** Dot-separated words of lower-case letters, digits, '_' and '-': the shape policies' action globs are written for. */
     private static final Pattern ACTION = Pattern.compile("[a-z0-9_-]+(\\.[a-z0-9_-]+)*");
@@ -27,7 +28,7 @@ final class ClassificationRuleChecks {
     private ClassificationRuleChecks() {}
 
     /** @return what is wrong with the rules, or empty; each message names the rule by its 0-based index */
-    static Optional<String> problem(Tool tool, List<ClassificationRule> rules) {
+    public static Optional<String> problem(Tool tool, List<ClassificationRule> rules) {
         if (rules.isEmpty()) {
             return Optional.empty();
         }
