@@ -333,6 +333,43 @@ class ProxyEndToEndTest {
         assertThat(upstream.requestsTo("/int/deployments")).extracting(ProxyUpstream.Request::method).containsExactly("POST");
     }
 
+    // --- chat, docs and internal_api: the connection's classification rules ------------------------------------------
+
+    @Test
+    void aChatConnectionsRulesClassifyItsRequestsAndTheRestGetTheSafeDefaults() throws Exception {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        List<Map<String, String>> rules = List.of(
+                Map.of("method", "POST", "path", "/channels/*/messages", "action", "message.send", "risk", "low"),
+                Map.of("method", "*", "path", "/admin/**", "action", "admin.call", "risk", "critical"));
+        connect(ws, "chat", Map.of("base_url", upstream.baseUrl() + "/chat", "config", Map.of("rules", rules)));
+        String path = "/admin/v1/workspaces/" + ws.id() + "/tools/chat";
+        var shown = client().send("GET", path, ws.ownerJwt(), null);
+        assertThat(shown.body().at("/config/rules/0/action").asString()).isEqualTo("message.send");
+        assertThat(shown.body().at("/config/rules/1/risk").asString()).isEqualTo("critical");
+
+        byte[] message = "{\"text\":\"hello\"}".getBytes(StandardCharsets.UTF_8);
+        Answer sent = await().atMost(PROJECTED).until(() -> proxy(ws, "POST", "chat", "/channels/x/messages", message),
+                answer -> answer.status() != 401);
+        assertThat(sent.status()).as(sent.raw()).isEqualTo(200);
+        Map<String, String> sentAudit = auditRow(sent.header("X-Correlation-Id"));
+        assertThat(sentAudit).containsEntry("action", "message.send").containsEntry("risk_level", "low")
+                .containsEntry("decision", "allow").containsEntry("source", "proxy");
+        assertThat(arrivals("/chat/channels/x/messages", "POST")).isEqualTo(1);
+
+        Answer admin = proxy(ws, "POST", "chat", "/admin/users/7/ban", new byte[0]);
+        assertThat(admin.status()).as("critical is blocked by the built-in defaults").isEqualTo(403);
+        assertThat(admin.text("decision")).isEqualTo("block");
+        Map<String, String> adminAudit = auditRow(admin.header("X-Correlation-Id"));
+        assertThat(adminAudit).containsEntry("action", "admin.call").containsEntry("risk_level", "critical")
+                .containsEntry("decision", "block");
+        assertThat(upstream.requestsTo("/chat/admin")).as("a blocked call never leaves").isEmpty();
+
+        Answer unmatched = proxy(ws, "DELETE", "chat", "/channels/C024BE91L", new byte[0]);
+        assertThat(unmatched.status()).as("no rule: DELETE defaults to high, held").isEqualTo(202);
+        assertThat(auditRow(unmatched.header("X-Correlation-Id"))).containsEntry("action", "channels.delete")
+                .containsEntry("risk_level", "high");
+    }
+
     // --- helpers -------------------------------------------------------------------------------------------------------
 
     private static long arrivals(String exactPath, String method) {

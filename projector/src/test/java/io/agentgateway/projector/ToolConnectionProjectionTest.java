@@ -4,8 +4,10 @@ import static io.agentgateway.projector.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
+import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
+import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;
@@ -113,5 +115,32 @@ class ToolConnectionProjectionTest extends ProjectorTestCase {
 
         assertThat(jdbc.queryForObject("select count(*) from tool_connections where workspace_id = ?::uuid and tool = 'docs'",
                 Long.class, ws.workspaceId)).isZero();
+    }
+
+    @Test
+    void classificationRulesAreStoredInOrderAndReplacedByTheNextUpsert() {
+        WorkspaceEvents ws = new WorkspaceEvents();
+        ToolConnectionConfig withRules = new ToolConnectionConfig(List.of(), null, null, null, List.of(
+                new ClassificationRule("POST", "/channels/*/messages", "message.send", RiskLevel.LOW),
+                new ClassificationRule("*", "/admin/**", "admin.call", RiskLevel.CRITICAL)));
+        publisher.publish(ws.created("Rules"),
+                ws.stateChange(c -> new ToolConnectionUpserted(new ToolConnection(Tool.CHAT, withRules, TOKEN, null,
+                        null, null, null, "https://chat.example/api"))),
+                ws.stateChange(c -> new ToolConnectionUpserted(new ToolConnection(Tool.DOCS, ToolConnectionConfig.none(),
+                        TOKEN, null, null, null, null, "https://docs.example/api"))));
+        eventually().until(() -> jdbc.queryForObject(
+                "select workspace_version from workspaces where id = ?::uuid", Long.class, ws.workspaceId), v -> v == ws.version());
+
+        assertThat(jdbc.queryForObject("select rules::text from tool_connections where workspace_id = ?::uuid and tool = 'chat'",
+                String.class, ws.workspaceId)).isEqualTo("""
+                [{"path": "/channels/*/messages", "risk": "low", "action": "message.send", "method": "POST"}, \
+                {"path": "/admin/**", "risk": "critical", "action": "admin.call", "method": "*"}]""");
+        assertThat(jdbc.queryForObject("select rules::text from tool_connections where workspace_id = ?::uuid and tool = 'docs'",
+                String.class, ws.workspaceId)).isEqualTo("[]");
+
+        publisher.publish(ws.stateChange(c -> new ToolConnectionUpserted(new ToolConnection(Tool.CHAT,
+                ToolConnectionConfig.none(), TOKEN, null, null, null, null, "https://chat.example/api"))));
+        eventually().until(() -> jdbc.queryForObject("select rules::text from tool_connections where workspace_id = ?::uuid"
+                + " and tool = 'chat'", String.class, ws.workspaceId), "[]"::equals);
     }
 }

@@ -73,6 +73,7 @@ class JsonSchemaConformanceTest {
         schemas.put(EvaluationOutcome.class, "common/evaluation_outcome.schema.json");
         schemas.put(ToolConnection.class, "common/tool_connection.schema.json");
         schemas.put(ToolConnectionConfig.class, "common/tool_connection_config.schema.json");
+        schemas.put(ClassificationRule.class, "common/classification_rule.schema.json");
         schemas.put(SecretUpdate.class, "common/secret_update.schema.json");
         schemas.put(SealedHeldCall.class, "common/sealed_held_call.schema.json");
         WireCases.typeNames(HeldCall.class).forEach((type, name) -> schemas.put(type, WireCases.heldCallSchema(name)));
@@ -188,6 +189,13 @@ class JsonSchemaConformanceTest {
         ObjectNode json = sample("command_set_notification_settings");
         ((ObjectNode) json.get("command")).put("sealedChatWebhookUrl", "https://chat.example/hooks/T000/B000/XXXX");
         assertRejected(WireCases.COMMAND_ENVELOPE_SCHEMA, json, "/command/sealedChatWebhookUrl");
+    }
+
+    @Test
+    void rejectsAClassificationRuleWithAnUnknownRisk() {
+        ObjectNode json = sample("event_tool_connection_upserted_with_rules");
+        ((ObjectNode) json.at("/event/connection/config/rules/0")).put("risk", "severe");
+        assertRejected(WireCases.EVENT_ENVELOPE_SCHEMA, json, "/event/connection/config/rules/0/risk");
     }
 
     @Test

@@ -5,6 +5,8 @@ import io.agentgateway.schemas.WireCase.SchemaCheck;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.command.UpsertToolConnection;
+import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -37,6 +39,16 @@ final class WireCases {
                     List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
                             new SchemaCheck(eventSchema(name), "/event"))));
         });
+        // config.rules came after the first golden files (which still read, as configs without rules): the
+        // samples with rules are pinned in files of their own
+        cases.add(new WireCase("command_upsert_tool_connection_with_rules", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(UpsertToolConnection.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(commandSchema("upsert_tool_connection"), "/command"))));
+        cases.add(new WireCase("event_tool_connection_upserted_with_rules", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ToolConnectionUpserted.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(eventSchema("tool_connection_upserted"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());

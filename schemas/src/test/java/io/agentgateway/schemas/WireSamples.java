@@ -127,7 +127,10 @@ final class WireSamples {
     }
 
     static ToolConnectionConfig toolConnectionConfig() {
-        return new ToolConnectionConfig(List.of("acme/api", "acme/web"), "acme", "org-7f3a", "team-42");
+        // every field set, whichever tool it belongs to: the wire format does not judge, the decision stream does
+        return new ToolConnectionConfig(List.of("acme/api", "acme/web"), "acme", "org-7f3a", "team-42", List.of(
+                new ClassificationRule("POST", "/channels/*/messages", "message.send", RiskLevel.LOW),
+                new ClassificationRule("*", "/admin/**", "admin.call", RiskLevel.CRITICAL)));
     }
 
     static ToolConnection toolConnection() {

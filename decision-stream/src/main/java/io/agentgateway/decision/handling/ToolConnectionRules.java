@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;
@@ -50,7 +51,8 @@ final class ToolConnectionRules {
                 identifier(config.organizationId(), "config.organization_id"),
                 identifier(config.teamId(), "config.team_id"),
                 mcp(connection),
-                webUrl(connection.baseUrl(), "base_url"));
+                webUrl(connection.baseUrl(), "base_url"),
+                ClassificationRuleChecks.problem(tool, config.rules()));
     }
 
     private static Optional<String> onlyFor(Tool tool, Tool owner, boolean present, String field) {

@@ -2,6 +2,7 @@ package io.agentgateway.decision.handling;
 
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.McpAuthType;
+import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;
@@ -43,9 +44,14 @@ public final class UpsertToolConnectionHandler implements CommandHandler<UpsertT
                 current.map(ToolConnection::accessToken).orElse(null));
         SealedSecret webhookSecret = SecretUpdates.apply(command.webhookSecret(),
                 current.map(ToolConnection::webhookSecret).orElse(null));
+        Optional<String> rulesProblem = ClassificationRuleChecks.problem(tool, given.rules());
+        if (rulesProblem.isPresent()) {
+            // before the copy below, which cannot hold a null rule
+            return CommandResult.invalid(state, rulesProblem.get());
+        }
         ToolConnectionConfig config = new ToolConnectionConfig(
                 given.repos() == null ? List.of() : List.copyOf(given.repos()),
-                given.org(), given.organizationId(), given.teamId());
+                given.org(), given.organizationId(), given.teamId(), List.copyOf(given.rules()));
         // spec section 2: bearer is the default way of presenting an MCP token
         McpAuthType authType = tool == Tool.MCP && command.mcpAuthType() == null ? McpAuthType.BEARER : command.mcpAuthType();
         ToolConnection next = new ToolConnection(tool, config, accessToken, webhookSecret, command.mcpServerUrl(),

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.ClassificationRule;
+import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
@@ -25,6 +27,8 @@ import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import io.agentgateway.schemas.event.WebhookSecretRotated;
 import io.agentgateway.schemas.secret.SealedSecret;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -185,7 +189,63 @@ class ToolConnectionCommandsTest {
                 Arguments.of(codeHost(List.of(), null, new SecretUpdate(null, null), null),
                         "config.access_token must be kept, set or cleared"),
                 Arguments.of(codeHost(List.of(), null, new SecretUpdate(SecretChange.CLEAR, TOKEN), null),
-                        "config.access_token carries a value only when it is set"));
+                        "config.access_token carries a value only when it is set"),
+                Arguments.of(withRules(Tool.CODE_HOST, rule("POST", "/repos/**", "repo.write", RiskLevel.LOW)),
+                        "config.rules is only for the chat, docs and internal_api tools; code_host requests are classified by the spec's fixed tables"),
+                Arguments.of(withRules(Tool.ISSUE_TRACKER, rule("POST", "/graphql", "read", RiskLevel.LOW)),
+                        "config.rules is only for the chat, docs and internal_api tools; issue_tracker requests are classified by the spec's fixed tables"),
+                Arguments.of(withRules(Tool.MCP, rule("POST", "/x", "x", RiskLevel.LOW)),
+                        "config.rules is only for the chat, docs and internal_api tools; mcp requests are classified by the spec's fixed tables"),
+                Arguments.of(withRules(Tool.CHAT, rule("post", "/channels", "message.send", RiskLevel.LOW)),
+                        "config.rules[0].method must be one of: *, GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+                Arguments.of(withRules(Tool.CHAT, rule("GET", "/ok", "read", RiskLevel.LOW), rule("GET", "channels", "read", RiskLevel.LOW)),
+                        "config.rules[1].path must start with / and consist of literal segments, * (one segment) and a final ** (any further segments), at most 512 characters"),
+                Arguments.of(withRules(Tool.CHAT, rule("GET", "/channels/ab*", "read", RiskLevel.LOW)),
+                        "config.rules[0].path must start with / and consist of literal segments, * (one segment) and a final ** (any further segments), at most 512 characters"),
+                Arguments.of(withRules(Tool.CHAT, rule("GET", "/channels//x", "read", RiskLevel.LOW)),
+                        "config.rules[0].path must start with / and consist of literal segments, * (one segment) and a final ** (any further segments), at most 512 characters"),
+                Arguments.of(withRules(Tool.CHAT, rule("GET", "/channels?x=1", "read", RiskLevel.LOW)),
+                        "config.rules[0].path must start with / and consist of literal segments, * (one segment) and a final ** (any further segments), at most 512 characters"),
+                Arguments.of(withRules(Tool.DOCS, rule("GET", "/**/pages", "read", RiskLevel.LOW)),
+                        "config.rules[0].path may use ** only as its last segment"),
+                Arguments.of(withRules(Tool.DOCS, rule("GET", "/pages/../admin", "read", RiskLevel.LOW)),
+                        "config.rules[0].path must not contain '.' or '..' segments"),
+                Arguments.of(withRules(Tool.INTERNAL_API, rule("GET", "/x", "Message Send", RiskLevel.LOW)),
+                        "config.rules[0].action must be dot-separated words of a-z, 0-9, '_' and '-' (e.g. message.send), at most 100 characters"),
+                Arguments.of(withRules(Tool.INTERNAL_API, rule("GET", "/x", "a".repeat(101), RiskLevel.LOW)),
+                        "config.rules[0].action must be dot-separated words of a-z, 0-9, '_' and '-' (e.g. message.send), at most 100 characters"),
+                Arguments.of(withRules(Tool.INTERNAL_API, rule("GET", "/x", "x.read", null)),
+                        "config.rules[0].risk must be one of: low, medium, high, critical"),
+                Arguments.of(withRules(Tool.INTERNAL_API, (ClassificationRule) null),
+                        "config.rules[0] must be an object with method, path, action and risk"),
+                Arguments.of(withRules(Tool.CHAT, Collections.nCopies(101, rule("GET", "/x", "read", RiskLevel.LOW))
+                                .toArray(ClassificationRule[]::new)),
+                        "config.rules may hold at most 100 rules"));
+    }
+
+    static ClassificationRule rule(String method, String path, String action, RiskLevel risk) {
+        return new ClassificationRule(method, path, action, risk);
+    }
+
+    static UpsertToolConnection withRules(Tool tool, ClassificationRule... rules) {
+        return new UpsertToolConnection(tool, new ToolConnectionConfig(null, null, null, null, Arrays.asList(rules)),
+                null, null, null, null, null, null);
+    }
+
+    @Test
+    void a_chat_connection_stores_its_rules_in_order() {
+        List<ClassificationRule> rules = List.of(rule("POST", "/channels/*/messages", "message.send", RiskLevel.LOW),
+                rule("*", "/admin/**", "admin.call", RiskLevel.CRITICAL), rule("GET", "/", "root.read", RiskLevel.LOW));
+        Emitted emitted = workspace.admin(withRules(Tool.CHAT, rules.toArray(ClassificationRule[]::new)));
+
+        emitted.ok();
+        ToolConnection stored = state().toolConnection(Tool.CHAT).orElseThrow();
+        assertThat(stored.config().rules()).containsExactlyElementsOf(rules);
+        assertThat(emitted.only(ToolConnectionUpserted.class).connection().config().rules()).containsExactlyElementsOf(rules);
+
+        // a later upsert replaces the rules as given, like every other non-secret field
+        workspace.admin(withRules(Tool.CHAT)).ok();
+        assertThat(state().toolConnection(Tool.CHAT).orElseThrow().config().rules()).isEmpty();
     }
 
     @ParameterizedTest

@@ -29,7 +29,7 @@ final class ToolConnectionBodies {
     static final int MAX_SECRET_LENGTH = 8192;
     private static final Set<String> FIELDS = Set.of("tool", "config", "webhook_secret", "mcp_server_url", "mcp_auth_type",
             "mcp_transport", "base_url");
-    private static final Set<String> CONFIG_FIELDS = Set.of("access_token", "repos", "org", "organization_id", "team_id");
+    private static final Set<String> CONFIG_FIELDS = Set.of("access_token", "repos", "org", "organization_id", "team_id", "rules");
 
     private ToolConnectionBodies() {}
 
@@ -49,7 +49,8 @@ final class ToolConnectionBodies {
                 JsonFields.stringList(config, "repos", "config.repos"),
                 string(config, "org", "config.org"),
                 string(config, "organization_id", "config.organization_id"),
-                string(config, "team_id", "config.team_id"));
+                string(config, "team_id", "config.team_id"),
+                ClassificationRuleBodies.parse(config.get("rules"), tool));
         return new ToolConnectionRequest(tool, parsedConfig,
                 string(body, "mcp_server_url", "mcp_server_url"),
                 JsonFields.optionalEnum(body, "mcp_auth_type", McpAuthType::parse,

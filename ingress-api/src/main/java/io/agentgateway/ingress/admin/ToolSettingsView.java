@@ -3,6 +3,7 @@ package io.agentgateway.ingress.admin;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.agentgateway.ingress.connection.StoredToolConnection;
 import io.agentgateway.ingress.connection.WebhookSetup;
+import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnectionConfig;
 import java.time.Instant;
@@ -33,11 +34,20 @@ record ToolSettingsView(
             List<String> repos,
             String org,
             @JsonProperty("organization_id") String organizationId,
-            @JsonProperty("team_id") String teamId) {
+            @JsonProperty("team_id") String teamId,
+            List<RuleView> rules) {
 
         static ConfigView of(ToolConnectionConfig config) {
             return new ConfigView(config.repos() == null ? List.of() : config.repos(), config.org(),
-                    config.organizationId(), config.teamId());
+                    config.organizationId(), config.teamId(), config.rules().stream().map(RuleView::of).toList());
+        }
+    }
+
+    /** A classification rule as the admin wrote it (risk by its wire name). */
+    record RuleView(String method, String path, String action, String risk) {
+
+        static RuleView of(ClassificationRule rule) {
+            return new RuleView(rule.method(), rule.path(), rule.action(), rule.risk() == null ? null : rule.risk().wire());
         }
     }
 

@@ -1,6 +1,8 @@
 package io.agentgateway.ingress.connection;
 
 import io.agentgateway.ingress.web.SqlRows;
+import io.agentgateway.schemas.ClassificationRule;
+import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Tool;
@@ -10,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +28,7 @@ import org.springframework.stereotype.Repository;
 public class ToolConnectionRepository {
     private static final String COLUMNS = """
             c.tool, c.repos, c.org, c.organization_id, c.team_id, c.sealed_access_token, c.sealed_webhook_secret,
-            c.mcp_server_url, c.mcp_auth_type, c.mcp_transport, c.base_url, c.version, c.updated_at, c.updated_by,
+            c.mcp_server_url, c.mcp_auth_type, c.mcp_transport, c.base_url, c.rules::text as rules, c.version, c.updated_at, c.updated_by,
             c.tool = any(w.paused_tools) as paused
             """;
 
@@ -76,11 +79,16 @@ public class ToolConnectionRepository {
         Tool tool = Tool.parse(rs.getString("tool"))
                 .orElseThrow(() -> new IllegalStateException("tool_connections holds an unknown tool"));
         ToolConnectionConfig config = new ToolConnectionConfig(SqlRows.textArray(rs, "repos"), rs.getString("org"),
-                rs.getString("organization_id"), rs.getString("team_id"));
+                rs.getString("organization_id"), rs.getString("team_id"), rules(rs.getString("rules")));
         return new StoredToolConnection(tool, config, sealed(rs, "sealed_access_token"), sealed(rs, "sealed_webhook_secret"),
                 rs.getString("mcp_server_url"), McpAuthType.parse(rs.getString("mcp_auth_type")).orElse(null),
                 McpTransport.parse(rs.getString("mcp_transport")).orElse(null), rs.getString("base_url"),
                 rs.getBoolean("paused"), rs.getLong("version"), SqlRows.instant(rs, "updated_at"), rs.getString("updated_by"));
+    }
+
+    /** The projector wrote the rules from the event, so they read back with the wire format's mapper. */
+    private static List<ClassificationRule> rules(String json) {
+        return json == null ? List.of() : List.of(GatewayJson.MAPPER.readValue(json, ClassificationRule[].class));
     }
 
     private static SealedSecret sealed(ResultSet rs, String column) throws SQLException {

@@ -37,7 +37,7 @@ class ConnectionHttpUpstreams implements HttpUpstreams {
             return Optional.empty();
         }
         try {
-            return Optional.of(targets.require(UUID.fromString(workspaceId), tool));
+            return Optional.of(targets.require(UUID.fromString(workspaceId), tool).upstream());
         } catch (ApiException noConnection) {
             log.info("approval executor: workspace {} has no usable {} connection ({}); trying the configured upstream",
                     workspaceId, tool.wire(), noConnection.getMessage());

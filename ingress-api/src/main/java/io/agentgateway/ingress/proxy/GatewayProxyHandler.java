@@ -23,6 +23,7 @@ import io.agentgateway.schemas.command.EvaluationOutcome;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
@@ -34,9 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code ANY /functions/v1/gateway-proxy/<tool>/<upstream-path>} (spec 4.5). Order of checks: the
  * tool (404), a well-formed API key (401, before the body is read), the upstream path (400), the body
- * (413), the classification (400 for a malformed GraphQL request), the key in the read model with
- * scope {@code proxy} (401), the workspace's connection to the tool (409: none, no token, no base URL),
- * then one EvaluateAction through the decision stream (source and scope {@code proxy}, the request
+ * (413), the classification by the spec's tables (400 for a malformed GraphQL request), the key in the
+ * read model with scope {@code proxy} (401), the workspace's connection to the tool (409: none, no token,
+ * no base URL) and, for chat, docs and internal_api, the classification by its rules, then one EvaluateAction through the decision stream (source and scope {@code proxy}, the request
  * sealed as the held call). Allowed: forwarded and streamed back. Blocked: 403, nothing sent.
  * Held: 202 with the approval id; the approval executor sends it once if a reviewer approves.
  */
@@ -77,10 +78,13 @@ public class GatewayProxyHandler {
             String agentId = request.headers().firstHeader(AGENT_HEADER);
             Map<String, List<String>> headers = ProxyHeaders.upstreamRequest(request.headers().asHttpHeaders());
             return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
-                ProxyAction action = ProxyClassifier.classify(tool, method, path, body);
+                // the fixed tables first: a malformed request is a 400 before the key is looked up
+                Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);
                 return keys.verify(key, Scope.PROXY)
                         .then(Blocking.call(() -> targets.require(key.workspaceId(), tool)))
-                        .flatMap(target -> {
+                        .flatMap(proxyTarget -> {
+                            UpstreamTarget target = proxyTarget.upstream();
+                            ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.raw(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
                             EvaluateAction command = evaluation(tool, action, agentId, path, method,

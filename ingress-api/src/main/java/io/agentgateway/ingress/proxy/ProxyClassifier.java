@@ -2,25 +2,40 @@ package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.Tool;
+import java.util.List;
+import java.util.Optional;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
-/** Which classification a proxied request gets, by tool (spec 4.5). */
+/**
+ * Which classification a proxied request gets, by tool (spec 4.5). The code host and the issue tracker
+ * are classified by the spec's fixed tables before the connection is read (so a malformed GraphQL
+ * request is a 400 whatever the key); chat, docs and internal_api by their connection's rules, once
+ * the connection is known.
+ */
 final class ProxyClassifier {
     static final String GRAPHQL_PATH = "/graphql";
 
     private ProxyClassifier() {}
 
-    static ProxyAction classify(Tool tool, HttpMethod method, UpstreamPath path, byte[] body) {
+    /** @return the classification by the spec's tables, or empty for a tool classified by its connection's rules */
+    static Optional<ProxyAction> byFixedTables(Tool tool, HttpMethod method, UpstreamPath path, byte[] body) {
         return switch (tool) {
-            case CODE_HOST -> CodeHostActions.classify(method, path);
-            case ISSUE_TRACKER -> issueTracker(method, path, body);
-            case CHAT, DOCS, INTERNAL_API -> DefaultToolActions.classify(method, path);
+            case CODE_HOST -> Optional.of(CodeHostActions.classify(method, path));
+            case ISSUE_TRACKER -> Optional.of(issueTracker(method, path, body));
+            case CHAT, DOCS, INTERNAL_API -> Optional.empty();
             case MCP -> throw new IllegalStateException("the MCP gate serves mcp, not the proxy");
         };
+    }
+
+
+    /** The whole classification, once the connection's rules are known (empty for the code host and the issue tracker). */
+    static ProxyAction classify(Tool tool, HttpMethod method, UpstreamPath path, byte[] body, List<ClassificationRule> rules) {
+        return byFixedTables(tool, method, path, body).orElseGet(() -> RuleActions.classify(rules, method, path));
     }
 
     /** The issue tracker has one path, {@code POST /graphql}; anything else is refused before it is evaluated. */
@@ -30,7 +45,7 @@ final class ProxyClassifier {
                     "The issue tracker is proxied at POST /functions/v1/gateway-proxy/issue_tracker/graphql only");
         }
         if (!method.equals(HttpMethod.POST)) {
-            throw ApiException.methodNotAllowed(java.util.List.of(HttpMethod.POST));
+            throw ApiException.methodNotAllowed(List.of(HttpMethod.POST));
         }
         JsonNode json;
         try {

@@ -15,7 +15,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Where a workspace's proxied calls to a tool go: the connection's base URL (or the tool's usual one
- * from {@code gateway.proxy.default-base-urls}) and the credential headers made from its stored token.
+ * from {@code gateway.proxy.default-base-urls}), the credential headers made from its stored token,
+ * and its classification rules.
  * Blocking (JDBC): call off the event loop.
  */
 @Component
@@ -32,7 +33,7 @@ class ProxyTargets {
     }
 
     /** @throws ApiException 409 when the workspace has no usable connection to the tool (none, no token, no base URL) */
-    UpstreamTarget require(UUID workspaceId, Tool tool) {
+    ProxyTarget require(UUID workspaceId, Tool tool) {
         OpenedToolConnection connection;
         try {
             connection = connections.find(workspaceId, tool).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
@@ -46,7 +47,8 @@ class ProxyTargets {
             throw new ApiException(HttpStatus.CONFLICT,
                     "The " + tool.wire() + " connection has no access token; an admin connects it (OAuth) first");
         }
-        return new UpstreamTarget(baseUrl(connection, tool), ToolCredentials.headers(tool, connection.accessToken()));
+        return new ProxyTarget(new UpstreamTarget(baseUrl(connection, tool), ToolCredentials.headers(tool, connection.accessToken())),
+                connection.config().rules());
     }
 
     private URI baseUrl(OpenedToolConnection connection, Tool tool) {

@@ -40,7 +40,8 @@ record UpstreamPath(String raw, String query, List<String> segments) {
             throw ApiException.badRequest("The upstream path must not contain '.' or '..' segments or backslashes");
         }
         // one trailing slash is how some clients write a collection; it names no extra segment
-        String body = rawPath.endsWith("/") ? rawPath.substring(1, rawPath.length() - 1) : rawPath.substring(1);
+        // (the root "/" alone names none)
+        String body = rawPath.length() > 1 && rawPath.endsWith("/") ? rawPath.substring(1, rawPath.length() - 1) : rawPath.substring(1);
         List<String> segments = new ArrayList<>();
         if (!body.isEmpty()) {
             for (String segment : body.split("/", -1)) {

@@ -11,10 +11,12 @@ import io.agentgateway.ingress.support.SharedIngress;
 import io.agentgateway.ingress.support.TestHttp;
 import io.agentgateway.ingress.support.TestTokens;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.SecretChange;
 import io.agentgateway.schemas.SecretUpdate;
 import io.agentgateway.schemas.Tool;
@@ -24,6 +26,7 @@ import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.secret.SecretBox;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
@@ -150,6 +153,81 @@ class ToolConnectionAdminTest {
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).isEqualTo(error);
         assertThat(responder.received(workspace.toString())).isEmpty();
+    }
+
+    @Test
+    void rulesTravelInOrderForChatDocsAndInternalApis() {
+        put("chat", """
+                {"config":{"rules":[{"method":"POST","path":"/channels/*/messages","action":"message.send","risk":"low"},
+                                    {"method":"*","path":"/admin/**","action":"admin.call","risk":"critical"}]}}""");
+
+        UpsertToolConnection command = (UpsertToolConnection) onlyCommand().command();
+        assertThat(command.config().rules()).containsExactly(
+                new ClassificationRule("POST", "/channels/*/messages", "message.send", RiskLevel.LOW),
+                new ClassificationRule("*", "/admin/**", "admin.call", RiskLevel.CRITICAL));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            code_host     | {"config":{"rules":[]}}                                                          | -
+            code_host     | {"config":{"rules":[{"method":"GET","path":"/x","action":"read","risk":"low"}]}} | config.rules is only for the chat, docs and internal_api tools; code_host requests are classified by the spec's fixed tables
+            issue_tracker | {"config":{"rules":[{"method":"GET","path":"/x","action":"read","risk":"low"}]}} | config.rules is only for the chat, docs and internal_api tools; issue_tracker requests are classified by the spec's fixed tables
+            mcp           | {"config":{"rules":[{"method":"GET","path":"/x","action":"read","risk":"low"}]}} | config.rules is only for the chat, docs and internal_api tools; mcp requests are classified by the spec's fixed tables
+            chat          | {"config":{"rules":{}}}                                                          | config.rules must be an array of {method, path, action, risk} objects
+            chat          | {"config":{"rules":["POST /x"]}}                                                 | config.rules[0] must be an object with method, path, action and risk
+            chat          | {"config":{"rules":[{"method":"GET","path":"/x","action":"read","risk":"low","why":1}]}} | unknown field: config.rules[0].why
+            chat          | {"config":{"rules":[{"method":"FETCH","path":"/x","action":"read","risk":"low"}]}} | config.rules[0].method must be one of: *, GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
+            chat          | {"config":{"rules":[{"method":"GET","path":"x","action":"read","risk":"low"}]}}   | config.rules[0].path must start with / and consist of literal segments, * (one segment) and a final ** (any further segments), at most 512 characters
+            docs          | {"config":{"rules":[{"method":"GET","path":"/**/x","action":"read","risk":"low"}]}} | config.rules[0].path may use ** only as its last segment
+            docs          | {"config":{"rules":[{"method":"GET","path":7,"action":"read","risk":"low"}]}}    | config.rules[0].path must be a string
+            internal_api  | {"config":{"rules":[{"method":"GET","path":"/x","action":"Read It","risk":"low"}]}} | config.rules[0].action must be dot-separated words of a-z, 0-9, '_' and '-' (e.g. message.send), at most 100 characters
+            internal_api  | {"config":{"rules":[{"method":"GET","path":"/x","action":"read","risk":"severe"}]}} | config.rules[0].risk must be one of: low, medium, high, critical
+            internal_api  | {"config":{"rules":[{"method":"GET","path":"/x","action":"read"}]}}              | config.rules[0].risk must be one of: low, medium, high, critical
+            """)
+    void badRulesAre400AndSendNothing(String tool, String body, String error) {
+        TestHttp.Response response = put(tool, body);
+
+        if (error.equals("-")) {
+            // an empty list is no rule at all, so every tool may send it
+            assertThat(response.status()).isEqualTo(200);
+            return;
+        }
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.error()).isEqualTo(error);
+        assertThat(responder.received(workspace.toString())).isEmpty();
+    }
+
+    @Test
+    void moreThanAHundredRulesAre400() {
+        // 101 rules do not fit the test ingress's 4 KiB body limit, so the reader is called directly
+        String rule = "{\"method\":\"GET\",\"path\":\"/x\",\"action\":\"read\",\"risk\":\"low\"}";
+        JsonNode rules = GatewayJson.MAPPER.readTree("[" + String.join(",", Collections.nCopies(101, rule)) + "]");
+
+        assertThatThrownBy(() -> ClassificationRuleBodies.parse(rules, Tool.CHAT))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(HttpStatus.BAD_REQUEST);
+                    assertThat(e.getMessage()).isEqualTo("config.rules may hold at most 100 rules");
+                });
+        assertThat(ClassificationRuleBodies.parse(GatewayJson.MAPPER.readTree(
+                "[" + String.join(",", Collections.nCopies(100, rule)) + "]"), Tool.CHAT)).hasSize(100);
+    }
+
+    @Test
+    void aConnectionShowsItsRules() {
+        ingress.rows.toolConnection(workspace, "internal_api", new String[0], null, null, null, null, null, null,
+                "https://api.example", 3);
+        ingress.rows.toolConnectionRules(workspace, "internal_api",
+                "[{\"method\":\"POST\",\"path\":\"/admin/**\",\"action\":\"admin.call\",\"risk\":\"critical\"}]");
+
+        TestHttp.Response response = ingress.http.get(base + "/internal_api").bearer(owner).send();
+
+        assertThat(response.status()).isEqualTo(200);
+        JsonNode rules = response.json().at("/config/rules");
+        assertThat(rules.size()).isEqualTo(1);
+        assertThat(rules.get(0).get("method").asString()).isEqualTo("POST");
+        assertThat(rules.get(0).get("path").asString()).isEqualTo("/admin/**");
+        assertThat(rules.get(0).get("action").asString()).isEqualTo("admin.call");
+        assertThat(rules.get(0).get("risk").asString()).isEqualTo("critical");
     }
 
     @Test

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,7 +48,7 @@ class ProxyClassificationTest {
         String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
         String query = target.contains("?") ? target.substring(target.indexOf('?') + 1) : null;
         ProxyAction classified = ProxyClassifier.classify(Tool.CODE_HOST, HttpMethod.valueOf(method),
-                UpstreamPath.parse(path, query), new byte[0]);
+                UpstreamPath.parse(path, query), new byte[0], List.of());
         assertThat(classified.action()).isEqualTo(action);
         assertThat(classified.risk()).isEqualTo(RiskLevel.parse(risk).orElseThrow());
     }
@@ -73,6 +75,12 @@ class ProxyClassificationTest {
     }
 
     @Test
+    void theRootPathHasNoSegments() {
+        assertThat(UpstreamPath.parse("/", null).segments()).isEmpty();
+        assertThat(classify(Tool.DOCS, "POST", "/")).isEqualTo(ProxyAction.of("root.post", RiskLevel.MEDIUM));
+    }
+
+    @Test
     void otherToolsGetTheSafeDefaults() {
         assertThat(classify(Tool.DOCS, "GET", "/pages/12")).isEqualTo(ProxyAction.of("read", RiskLevel.LOW));
         assertThat(classify(Tool.CHAT, "POST", "/api/chat.postMessage")).isEqualTo(ProxyAction.of("api.post", RiskLevel.MEDIUM));
@@ -96,7 +104,7 @@ class ProxyClassificationTest {
     })
     void issueTrackerGraphQl(String description, String body, String action, String risk) {
         ProxyAction classified = ProxyClassifier.classify(Tool.ISSUE_TRACKER, HttpMethod.POST,
-                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8));
+                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8), List.of());
         assertThat(classified).isEqualTo(ProxyAction.of(action, RiskLevel.parse(risk).orElseThrow()));
     }
 
@@ -112,7 +120,7 @@ class ProxyClassificationTest {
     })
     void malformedGraphQlIsAClearBadRequest(String description, String body, String message) {
         assertThatThrownBy(() -> ProxyClassifier.classify(Tool.ISSUE_TRACKER, HttpMethod.POST,
-                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8)))
+                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8), List.of()))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(HttpStatus.BAD_REQUEST);
                     assertThat(e.getMessage()).startsWith(message);
@@ -128,6 +136,45 @@ class ProxyClassificationTest {
     }
 
     private static ProxyAction classify(Tool tool, String method, String path) {
-        return ProxyClassifier.classify(tool, HttpMethod.valueOf(method), UpstreamPath.parse(path, null), new byte[0]);
+        return classify(tool, method, path, List.of());
+    }
+
+    private static ProxyAction classify(Tool tool, String method, String path, List<ClassificationRule> rules) {
+        return ProxyClassifier.classify(tool, HttpMethod.valueOf(method), UpstreamPath.parse(path, null), new byte[0], rules);
+    }
+
+    private static final List<ClassificationRule> RULES = List.of(
+            new ClassificationRule("POST", "/channels/*/messages", "message.send", RiskLevel.LOW),
+            new ClassificationRule("*", "/admin/**", "admin.call", RiskLevel.CRITICAL),
+            new ClassificationRule("GET", "/", "root.read", RiskLevel.MEDIUM),
+            new ClassificationRule("*", "/channels/**", "channel.any", RiskLevel.HIGH));
+
+    @ParameterizedTest
+    @CsvSource({
+            "POST,   /channels/x/messages,        message.send, low",
+            "POST,   /channels/x%20y/messages/,   message.send, low",
+            "PUT,    /channels/x/messages,        channel.any,  high",
+            "POST,   /channels/x/messages/7,      channel.any,  high",
+            "POST,   /channels/messages,          channel.any,  high",
+            "GET,    /admin,                      admin.call,   critical",
+            "DELETE, /admin/users/7/sessions,     admin.call,   critical",
+            "GET,    /,                           root.read,    medium",
+            "POST,   /Admin/users,                users.post,   medium",
+            "DELETE, /threads/9,                  threads.delete, high",
+            "GET,    /threads/9,                  read,         low",
+    })
+    void chatDocsAndInternalApisTakeTheirFirstMatchingRuleElseTheSafeDefaults(String method, String path, String action,
+                                                                              String risk) {
+        assertThat(classify(Tool.CHAT, method, path, RULES)).isEqualTo(ProxyAction.of(action, RiskLevel.parse(risk).orElseThrow()));
+    }
+
+    @Test
+    void theFirstMatchingRuleWinsAndRulesNeverReachTheFixedTables() {
+        List<ClassificationRule> lowFirst = List.of(new ClassificationRule("*", "/**", "anything", RiskLevel.LOW),
+                new ClassificationRule("DELETE", "/**", "delete", RiskLevel.CRITICAL));
+        assertThat(classify(Tool.INTERNAL_API, "DELETE", "/x", lowFirst)).isEqualTo(ProxyAction.of("anything", RiskLevel.LOW));
+        // the code host keeps the spec's table whatever rules are handed in
+        assertThat(classify(Tool.CODE_HOST, "DELETE", "/repos/acme/api/git/refs/heads/x", lowFirst).risk())
+                .isEqualTo(RiskLevel.CRITICAL);
     }
 }

@@ -109,6 +109,12 @@ public final class ReadModelRows {
                 .param("version", version).update();
     }
 
+    /** Sets a stored connection's classification rules, as the projector writes them (a JSON array). */
+    public void toolConnectionRules(UUID workspaceId, String tool, String rulesJson) {
+        jdbc.sql("update tool_connections set rules = :rules::jsonb where workspace_id = :ws and tool = :tool")
+                .param("rules", rulesJson).param("ws", workspaceId).param("tool", tool).update();
+    }
+
     private static OffsetDateTime utc(Instant instant) {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }

@@ -1,5 +1,6 @@
 package io.agentgateway.projector.readmodel;
 
+import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Tool;
@@ -21,17 +22,17 @@ final class ToolConnectionWrites {
     private static final SqlStatement UPSERT = SqlStatement.inEventOrder("""
             insert into tool_connections (workspace_id, tool, repos, org, organization_id, team_id,
                                           sealed_access_token, sealed_webhook_secret, mcp_server_url, mcp_auth_type,
-                                          mcp_transport, base_url, version, updated_at, updated_by)
+                                          mcp_transport, base_url, rules, version, updated_at, updated_by)
             select :workspace_id::uuid, :tool, :repos, :org, :organization_id, :team_id,
                    :sealed_access_token, :sealed_webhook_secret, :mcp_server_url, :mcp_auth_type,
-                   :mcp_transport, :base_url, :workspace_version, :occurred_at, :actor_user_id
+                   :mcp_transport, :base_url, :rules::jsonb, :workspace_version, :occurred_at, :actor_user_id
              where %s
             on conflict (workspace_id, tool) do update
                set repos = excluded.repos, org = excluded.org, organization_id = excluded.organization_id,
                    team_id = excluded.team_id, sealed_access_token = excluded.sealed_access_token,
                    sealed_webhook_secret = excluded.sealed_webhook_secret, mcp_server_url = excluded.mcp_server_url,
                    mcp_auth_type = excluded.mcp_auth_type, mcp_transport = excluded.mcp_transport,
-                   base_url = excluded.base_url, version = excluded.version, updated_at = excluded.updated_at,
+                   base_url = excluded.base_url, rules = excluded.rules, version = excluded.version, updated_at = excluded.updated_at,
                    updated_by = excluded.updated_by
             """.formatted(WorkspaceVersionGuard.NOT_STALE));
 
@@ -58,6 +59,7 @@ final class ToolConnectionWrites {
                         .wire("mcp_auth_type", connection.mcpAuthType(), McpAuthType::wire)
                         .wire("mcp_transport", connection.mcpTransport(), McpTransport::wire)
                         .text("base_url", connection.baseUrl())
+                        .json("rules", GatewayJson.MAPPER.writeValueAsString(config.rules()))
                         .source()),
                 WorkspaceVersionGuard.advance(envelope));
     }
