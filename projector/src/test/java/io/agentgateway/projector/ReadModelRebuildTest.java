@@ -31,13 +31,13 @@ import io.agentgateway.schemas.event.MemberSet;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
 import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;
+import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
-import io.agentgateway.schemas.event.WebhookReceived;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -151,7 +151,10 @@ class ReadModelRebuildTest {
             WorkspaceEvents ws = new WorkspaceEvents();
             EventEnvelope evaluation = ws.evaluation("held.read");
             publisher.publish(ws.created("Held"), evaluation);
-            Thread.sleep(1500);
+            // the live projector has the batch and waits for its shared lock behind ours
+            eventually().until(() -> projector.jdbc().queryForObject(
+                    "select count(*) from pg_locks where locktype = 'advisory' and not granted", Integer.class),
+                    waiting -> waiting > 0);
             assertThat(auditRows(projector.jdbc(), evaluation)).isZero();
 
             rebuild.commit();

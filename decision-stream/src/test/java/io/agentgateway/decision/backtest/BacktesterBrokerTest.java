@@ -32,6 +32,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -154,13 +155,8 @@ class BacktesterBrokerTest {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
             // created is not yet visible: the broker's metadata catches up a moment later, and a reader
             // asking before then would find no topic
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (!everyPartitionLed(admin, partitions)) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("topic " + topic + " has no leader for every partition after 30 s");
-                }
-                Thread.sleep(20);
-            }
+            Awaitility.await("topic " + topic + " led on every partition").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(20)).until(() -> everyPartitionLed(admin, partitions));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
