@@ -41,7 +41,7 @@ public final class McpGateBenchmark {
 
     public static void main(String[] args) throws Exception {
         Duration phase = Duration.ofSeconds(Integer.getInteger("bench.seconds", 15));
-        Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 20));
+        Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 60));
         int rate = Integer.getInteger("bench.rate", 200);
         int callers = Integer.getInteger("bench.clients", 64);
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
@@ -60,9 +60,10 @@ public final class McpGateBenchmark {
             LoadRunner.Call directCall = call("direct", direct, result -> !Boolean.TRUE.equals(result.isError()));
             LoadRunner.Call gatedCall = call("gate", gated, McpGateBenchmark::allowed);
 
-            System.out.printf(Locale.ROOT, "%nwarm-up: %d s closed loop on each path%n", warmup.toSeconds());
+            System.out.printf(Locale.ROOT, "%nwarm-up: %d s closed loop direct, then the gate until the JIT is quiet%n",
+                    warmup.toSeconds());
             LoadRunner.closedLoopPerSecond(directCall, 16, warmup.dividedBy(2));
-            LoadRunner.closedLoopPerSecond(gatedCall, 16, warmup);
+            JitWarmup.untilQuiet(gatedCall, 16, 0.10, warmup, Duration.ofMinutes(5));
             LoadRunner.awaitDrained(gatedCall);
             FAILURES.clear();
 

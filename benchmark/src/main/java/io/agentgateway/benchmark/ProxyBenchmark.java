@@ -34,7 +34,7 @@ import reactor.netty.resources.LoopResources;
  * <p>The upstream is a Reactor Netty server on its own single event-loop thread answering a small JSON
  * body with a {@code Link} header, like a code host's issue list.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xmx1g
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g
  * -Dloader.main=io.agentgateway.benchmark.ProxyBenchmark -cp benchmark/target/benchmark.jar
  * org.springframework.boot.loader.launch.PropertiesLauncher}
  */
@@ -50,7 +50,7 @@ public final class ProxyBenchmark {
         int rate = Integer.getInteger("bench.proxyRate", 200);
         int clients = Integer.getInteger("bench.clients", 64);
         Duration phase = Duration.ofSeconds(seconds);
-        Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 30));
+        Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 60));
 
         Path dataDir = Files.createTempDirectory("gateway-proxy-bench-");
         LauncherSettings settings = new LauncherSettings(dataDir, Optional.empty(), Optional.empty(), "postgres", "postgres",
@@ -82,9 +82,10 @@ public final class ProxyBenchmark {
                         "tool", "code_host", "action", "read", "riskLevel", "low", "agentId", "bench-agent")));
                 awaitConnection(proxied);
 
-                System.out.printf(Locale.ROOT, "warm-up: %d s closed loop (16 callers) each, direct and proxied ...%n", warmup.toSeconds());
+                System.out.printf(Locale.ROOT, "warm-up: closed loops of 16 callers, direct for %d s, proxied until the JIT is quiet ...%n",
+                        warmup.toSeconds());
                 LoadRunner.closedLoopPerSecond(straight, 16, warmup);
-                LoadRunner.closedLoopPerSecond(proxied, 16, warmup);
+                JitWarmup.untilQuiet(proxied, 16, 0.10, warmup, Duration.ofMinutes(5));
                 LoadRunner.awaitDrained(proxied);
 
                 LatencyRecorder directRun = LoadRunner.openLoop(straight, rate, phase);

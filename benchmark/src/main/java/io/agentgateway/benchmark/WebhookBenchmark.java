@@ -28,10 +28,10 @@ import javax.crypto.spec.SecretKeySpec;
  * intended send time; target p99 ≤ 50 ms at 200/s), a closed loop (target ≥ 1,000 verified
  * deliveries/s), and checks that every accepted delivery became exactly one {@code webhook_events} row.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xmx1g
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g
  * -Dloader.main=io.agentgateway.benchmark.WebhookBenchmark -cp benchmark/target/benchmark.jar
  * org.springframework.boot.loader.launch.PropertiesLauncher}. Options: {@code bench.seconds} (20),
- * {@code bench.rate} (200), {@code bench.clients} (32), {@code bench.warmupSeconds} (30).
+ * {@code bench.rate} (200), {@code bench.clients} (32), {@code bench.warmupSeconds} (60, the least warm-up: it goes on until the JIT is quiet, at most five minutes).
  */
 public final class WebhookBenchmark {
     private static final String PATH = "/functions/v1/webhook-code-host";
@@ -42,7 +42,7 @@ public final class WebhookBenchmark {
         Duration phase = Duration.ofSeconds(Integer.getInteger("bench.seconds", 20));
         int rate = Integer.getInteger("bench.rate", 200);
         int clients = Integer.getInteger("bench.clients", 32);
-        Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 30));
+        Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 60));
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
                 LauncherSettings.ephemeral(Files.createTempDirectory("gateway-webhook-bench-")), Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
@@ -59,8 +59,9 @@ public final class WebhookBenchmark {
             try (WebhookLoadClient load = new WebhookLoadClient(gateway.baseUrl(), signature, Math.max(clients, 64))) {
                 LoadRunner.Call deliver = load.deliver(PATH, body);
                 awaitProjected(deliver);
-                System.out.printf(Locale.ROOT, "%nwarming up for %d s (closed loop, %d clients)...%n", warmup.toSeconds(), clients);
-                LoadRunner.closedLoopPerSecond(deliver, clients, warmup);
+                System.out.printf(Locale.ROOT, "%nwarming up until the JIT is quiet (at least %d s, closed loop, %d clients)...%n",
+                        warmup.toSeconds(), clients);
+                JitWarmup.untilQuiet(deliver, clients, 0.10, warmup, Duration.ofMinutes(5));
                 LoadRunner.awaitDrained(deliver);
 
                 LatencyRecorder open = LoadRunner.openLoop(deliver, rate, phase);

@@ -4,13 +4,15 @@ import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.EventTypeHeader;
 import io.agentgateway.schemas.event.NotificationRequested;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Forwards an outcome to the sinks: events and notifications first, the reply last, so that a caller
- * holding its reply was never answered ahead of the records that explain it.
+ * holding its reply was never answered ahead of the records that explain it. Each event carries its
+ * type in a header ({@link EventTypeHeader}) for the consumers that want only one kind.
  */
 final class OutcomeEmitter {
     private final ProcessorContext<String, Object> context;
@@ -21,7 +23,8 @@ final class OutcomeEmitter {
 
     void emit(CommandEnvelope envelope, Outcome outcome, long timestamp) {
         for (EventEnvelope event : outcome.events()) {
-            context.forward(new Record<String, Object>(event.workspaceId(), event, timestamp), DecisionTopology.EVENTS_SINK);
+            context.forward(new Record<String, Object>(event.workspaceId(), event, timestamp,
+                    EventTypeHeader.of(event.event())), DecisionTopology.EVENTS_SINK);
         }
         for (NotificationRequested notification : outcome.notifications()) {
             context.forward(new Record<String, Object>(notification.workspaceId(), notification, timestamp),

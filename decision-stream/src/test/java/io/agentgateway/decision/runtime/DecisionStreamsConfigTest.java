@@ -26,6 +26,8 @@ class DecisionStreamsConfigTest {
                 .containsEntry("num.stream.threads", 1)
                 .containsEntry("replication.factor", 1)
                 .containsEntry("statestore.cache.max.bytes", 0L)
+                // one source topic: nothing to line up, no idling
+                .containsEntry("max.task.idle.ms", -1L)
                 .containsEntry("deserialization.exception.handler", LogAndContinueExceptionHandler.class)
                 .doesNotContainKeys("poll.ms", "state.dir");
         // Streams accepts the whole set

@@ -12,6 +12,7 @@ import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.EventTypeHeader;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,9 +98,11 @@ public final class DecisionDriver implements AutoCloseable {
                     assertThat(kv.key).as("replies are keyed by command id").isEqualTo(kv.value.commandId());
                     return kv.value;
                 }).toList(),
-                events.readKeyValuesToList().stream().map(kv -> {
-                    assertThat(kv.key).as("events are keyed by workspace id").isEqualTo(kv.value.workspaceId());
-                    return kv.value;
+                events.readRecordsToList().stream().map(record -> {
+                    assertThat(record.key()).as("events are keyed by workspace id").isEqualTo(record.value().workspaceId());
+                    assertThat(EventTypeHeader.typeOf(record.headers())).as("events name their type in a header")
+                            .contains(EventTypeHeader.wireName(record.value().event().getClass()));
+                    return record.value();
                 }).toList(),
                 notifications.readKeyValuesToList().stream().map(kv -> {
                     assertThat(kv.key).as("notifications are keyed by workspace id").isEqualTo(kv.value.workspaceId());

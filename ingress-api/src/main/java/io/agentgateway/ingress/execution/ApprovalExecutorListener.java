@@ -3,6 +3,7 @@ package io.agentgateway.ingress.execution;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.EventTypeHeader;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.SerializationException;
@@ -12,14 +13,16 @@ import org.springframework.kafka.listener.MessageListener;
 
 /**
  * Receives every record of the events topic and hands approvals that ask for a run to the executor.
- * Records are only parsed when their bytes mention {@code approval_reviewed}: every ingress replica
+ * Records are only parsed when their {@link EventTypeHeader} says {@code approval_reviewed} (records
+ * written before that header: when their bytes mention it): every ingress replica
  * sees every event (one per evaluation), and parsing them all would cost each replica as much as the
  * projector. The type name is written literally by the contract's mapper, so nothing is missed; a
  * payload that happens to contain the word is parsed and then ignored.
  */
 final class ApprovalExecutorListener implements MessageListener<String, byte[]> {
     private static final Logger log = LoggerFactory.getLogger(ApprovalExecutorListener.class);
-    private static final byte[] MARKER = "approval_reviewed".getBytes(StandardCharsets.UTF_8);
+    private static final String REVIEWED = EventTypeHeader.wireName(ApprovalReviewed.class);
+    private static final byte[] MARKER = REVIEWED.getBytes(StandardCharsets.UTF_8);
 
     private final ApprovedCallExecutor executor;
 
@@ -29,7 +32,7 @@ final class ApprovalExecutorListener implements MessageListener<String, byte[]> 
 
     @Override
     public void onMessage(ConsumerRecord<String, byte[]> record) {
-        if (record.value() == null || indexOf(record.value(), MARKER) < 0) {
+        if (record.value() == null || !mayBeAReview(record)) {
             return;
         }
         EventEnvelope envelope;
@@ -43,6 +46,13 @@ final class ApprovalExecutorListener implements MessageListener<String, byte[]> 
                 && ApprovedCallExecutor.asksForARun(reviewed)) {
             executor.execute(envelope, reviewed);
         }
+    }
+
+    /** By the event-type header; a record from before the header by its bytes. */
+    private static boolean mayBeAReview(ConsumerRecord<String, byte[]> record) {
+        return EventTypeHeader.typeOf(record.headers())
+                .map(REVIEWED::equals)
+                .orElseGet(() -> indexOf(record.value(), MARKER) >= 0);
     }
 
     static int indexOf(byte[] haystack, byte[] needle) {

@@ -5,6 +5,8 @@ import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.internal.ThreadExecutorMap;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -15,6 +17,7 @@ import org.apache.kafka.common.KafkaException;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -70,6 +73,8 @@ public class CommandGateway implements SmartLifecycle {
             // expiresAt) reads back from the read model exactly as the decision stream has it
             CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, commandId, workspaceId,
                     correlationId, Instant.now().truncatedTo(ChronoUnit.MICROS), replyPartition, actor, command);
+            // captured here, on the thread that asks (see answeringScheduler)
+            Scheduler answerOn = answeringScheduler();
             // registered before the send: a reply can never arrive for an unknown command id
             Mono<Reply> reply = pending.register(commandId).asMono();
             try {
@@ -86,13 +91,24 @@ public class CommandGateway implements SmartLifecycle {
             return reply
                     // the reply arrives on the one reply-listener thread; without this hop the whole
                     // response (mapping, JSON encoding, the write) would run there, one at a time
-                    .publishOn(Schedulers.parallel())
+                    .publishOn(answerOn)
                     .timeout(replyTimeout, Mono.defer(() -> {
                         pending.forget(commandId);
                         return Mono.error(new DecisionTimeoutException(commandId, replyTimeout));
                     }))
                     .doFinally(signal -> pending.forget(commandId));
         });
+    }
+
+    /**
+     * Where a reply is answered: on the Netty event loop of the HTTP connection that asked, when the
+     * command is sent from one (every HTTP handler does), since Netty writes the response there anyway:
+     * one hand-off per reply instead of two (reply listener → parallel → event loop). Anywhere else
+     * (the approval executor, tests) on the parallel scheduler.
+     */
+    private static Scheduler answeringScheduler() {
+        EventExecutor eventLoop = ThreadExecutorMap.currentExecutor();
+        return eventLoop == null ? Schedulers.parallel() : Schedulers.fromExecutor(eventLoop);
     }
 
     /** Whether commands can be sent now: the reply position is known and the producer knows the topic. */

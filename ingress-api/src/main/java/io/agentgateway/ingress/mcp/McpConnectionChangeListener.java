@@ -3,10 +3,12 @@ package io.agentgateway.ingress.mcp;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.EventTypeHeader;
 import io.agentgateway.schemas.event.ToolConnectionDeleted;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,14 +22,17 @@ import org.springframework.kafka.listener.MessageListener;
 /**
  * Tells the {@link McpConnectionCache} when a workspace's {@code mcp} connection changed, from the
  * events topic. Every ingress instance needs every change, so it reads all partitions in a consumer
- * group of its own, from the end, committing nothing. Only records whose bytes name a tool connection
- * event are parsed (the topic is mostly audit entries).
+ * group of its own, from the end, committing nothing. Only records whose {@link EventTypeHeader} names a
+ * tool connection event are parsed (the topic is mostly audit entries; records written before that
+ * header: when their bytes name one).
  *
  * <p>The cache is used only while this listener holds its partitions, and only once their end
  * positions are known: a change after that point cannot be missed.
  */
 final class McpConnectionChangeListener implements MessageListener<String, byte[]>, ConsumerAwareRebalanceListener {
     private static final Logger log = LoggerFactory.getLogger(McpConnectionChangeListener.class);
+    private static final Set<String> CONNECTION_CHANGES = Set.of(EventTypeHeader.wireName(ToolConnectionUpserted.class),
+            EventTypeHeader.wireName(ToolConnectionDeleted.class));
     private static final byte[] MARKER = "tool_connection_".getBytes(StandardCharsets.UTF_8);
 
     private final McpConnectionCache cache;
@@ -39,7 +44,7 @@ final class McpConnectionChangeListener implements MessageListener<String, byte[
 
     @Override
     public void onMessage(ConsumerRecord<String, byte[]> record) {
-        if (record.value() == null || !contains(record.value(), MARKER)) {
+        if (record.value() == null || !mayBeAConnectionChange(record)) {
             return;
         }
         EventEnvelope envelope;
@@ -75,6 +80,13 @@ final class McpConnectionChangeListener implements MessageListener<String, byte[
     @Override
     public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         cache.listening(false);
+    }
+
+    /** By the event-type header; a record from before the header by its bytes. */
+    private static boolean mayBeAConnectionChange(ConsumerRecord<String, byte[]> record) {
+        return EventTypeHeader.typeOf(record.headers())
+                .map(CONNECTION_CHANGES::contains)
+                .orElseGet(() -> contains(record.value(), MARKER));
     }
 
     static boolean contains(byte[] haystack, byte[] needle) {
