@@ -30,7 +30,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * of which share the workspace's partition), then times back-tests of the whole history under a
  * candidate policy set. Target: at least 20,000 events/s on the 2-core machine.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -XX:MaxTenuringThreshold=2
  * -Dloader.main=io.agentgateway.benchmark.BacktestBenchmark -cp benchmark/target/benchmark.jar
  * org.springframework.boot.loader.launch.PropertiesLauncher}
  */

@@ -31,7 +31,7 @@ import java.util.UUID;
  * bytes. During each run the live heap (heap used after a full GC) is sampled ten times while rows
  * are streaming; constant memory means the big export's peak is about the small one's.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -XX:MaxTenuringThreshold=2
  * -Dloader.main=io.agentgateway.benchmark.ExportBenchmark -cp benchmark/target/benchmark.jar
  * org.springframework.boot.loader.launch.PropertiesLauncher}. Options: {@code bench.exportRows}
  * (1000000), {@code bench.exportSmallRows} (10000).

@@ -20,7 +20,7 @@ import java.util.Map;
  * Latency and throughput of evaluate-action on the embedded default, measured against the raw Kafka
  * request-reply floor in the same process and run, so the ratio holds on a noisy shared machine.
  *
- * <p>Run: {@code ./mvnw -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -jar benchmark/target/benchmark.jar}
+ * <p>Run: {@code ./mvnw -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -XX:MaxTenuringThreshold=2 -jar benchmark/target/benchmark.jar}
  * Optional system properties: {@code bench.seconds} (per phase, default 20), {@code bench.rate} (default 500),
  * {@code bench.clients} (closed loop, default 64), {@code bench.jitWarmupSeconds} (least initial warm-up, default 60;
  * it goes on, up to five minutes, until the JIT compilers take less than 10% of a core).

@@ -34,7 +34,7 @@ import reactor.netty.resources.LoopResources;
  * <p>The upstream is a Reactor Netty server on its own single event-loop thread answering a small JSON
  * body with a {@code Link} header, like a code host's issue list.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -XX:MaxTenuringThreshold=2
  * -Dloader.main=io.agentgateway.benchmark.ProxyBenchmark -cp benchmark/target/benchmark.jar
  * org.springframework.boot.loader.launch.PropertiesLauncher}
  */

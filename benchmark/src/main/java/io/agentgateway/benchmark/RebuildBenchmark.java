@@ -19,7 +19,7 @@ import java.util.Map;
  * it all, then runs the rebuild against it (live projector running, as an operator would) and prints
  * events per second. Also checks that the rebuilt tables have the live tables' row counts.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -cp benchmark/target/benchmark.jar
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -XX:MaxTenuringThreshold=2 -cp benchmark/target/benchmark.jar
  * -Dloader.main=io.agentgateway.benchmark.RebuildBenchmark org.springframework.boot.loader.launch.PropertiesLauncher}
  * Optional system properties: {@code bench.events} (default 200000), {@code bench.workspaces} (default 8),
  * {@code bench.rounds} (rebuilds one after the other, default 1: the first runs on a cold JIT, as the CLI does).

@@ -28,7 +28,7 @@ import javax.crypto.spec.SecretKeySpec;
  * intended send time; target p99 ≤ 50 ms at 200/s), a closed loop (target ≥ 1,000 verified
  * deliveries/s), and checks that every accepted delivery became exactly one {@code webhook_events} row.
  *
- * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g
+ * <p>Run: {@code ./mvnw -B -ntp -q -pl benchmark -am package -DskipTests && java -Xms512m -Xmx1g -XX:MaxTenuringThreshold=2
  * -Dloader.main=io.agentgateway.benchmark.WebhookBenchmark -cp benchmark/target/benchmark.jar
  * org.springframework.boot.loader.launch.PropertiesLauncher}. Options: {@code bench.seconds} (20),
  * {@code bench.rate} (200), {@code bench.clients} (32), {@code bench.warmupSeconds} (60, the least warm-up: it goes on until the JIT is quiet, at most five minutes).
