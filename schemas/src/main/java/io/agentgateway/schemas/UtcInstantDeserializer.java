@@ -12,8 +12,8 @@ import tools.jackson.databind.ext.javatime.deser.InstantDeserializer;
 /**
  * Reads the contract's instants. The mapper writes them as ISO-8601 UTC strings, java.time's own
  * form ({@code 2026-11-24T00:33:00.123456Z}), and every command, event and reply carries one: that
- * form is parsed here by hand, many times cheaper than the general {@code DateTimeFormatter} path,
- * which showed up in profiles of the decision stream's thread. Anything else (another offset, epoch
+ * form is parsed here by hand instead of through the general {@code DateTimeFormatter} path, which
+ * showed up in profiles of the decision stream's thread (about 4% of it, and allocations). Anything else (another offset, epoch
  * numbers, a leap second) goes to Jackson's own deserializer, so what was accepted before still is.
  */
 final class UtcInstantDeserializer extends StdScalarDeserializer<Instant> {
