@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventTypeHeader;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,27 @@ class EventTypeHeaderTest {
         first.add("extra", new byte[0]);
 
         assertThat(EventTypeHeader.of(event).toArray()).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @MethodSource("events")
+    void a_record_is_found_by_its_header_and_without_one_by_its_value(DomainEvent event) {
+        String type = EventTypeHeader.wireName(event.getClass());
+        byte[] value = GatewayJson.MAPPER.writeValueAsBytes(event);
+
+        assertThat(EventTypeHeader.mayBeOneOf(EventTypeHeader.of(event), value, Set.of(type))).isTrue();
+        assertThat(EventTypeHeader.mayBeOneOf(new RecordHeaders(), value, Set.of(type))).isTrue();
+        assertThat(EventTypeHeader.mayBeOneOf(EventTypeHeader.of(event), value, Set.of("no_such_type"))).isFalse();
+        assertThat(EventTypeHeader.mayBeOneOf(new RecordHeaders(), value, Set.of("no_such_type"))).isFalse();
+    }
+
+    @Test
+    void the_header_decides_when_there_is_one() {
+        byte[] mentionsIt = "{\"type\":\"approval_reviewed\"}".getBytes(StandardCharsets.UTF_8);
+        var otherType = new RecordHeaders().add(EventTypeHeader.NAME, "action_evaluated".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(EventTypeHeader.mayBeOneOf(otherType, mentionsIt, Set.of("approval_reviewed"))).isFalse();
+        assertThat(EventTypeHeader.mayBeOneOf(new RecordHeaders(), null, Set.of("approval_reviewed"))).isFalse();
     }
 
     @Test

@@ -4,7 +4,7 @@ import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.EventTypeHeader;
-import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.SerializationException;
 import org.slf4j.Logger;
@@ -21,8 +21,7 @@ import org.springframework.kafka.listener.MessageListener;
  */
 final class ApprovalExecutorListener implements MessageListener<String, byte[]> {
     private static final Logger log = LoggerFactory.getLogger(ApprovalExecutorListener.class);
-    private static final String REVIEWED = EventTypeHeader.wireName(ApprovalReviewed.class);
-    private static final byte[] MARKER = REVIEWED.getBytes(StandardCharsets.UTF_8);
+    private static final Set<String> REVIEWED = Set.of(EventTypeHeader.wireName(ApprovalReviewed.class));
 
     private final ApprovedCallExecutor executor;
 
@@ -32,7 +31,7 @@ final class ApprovalExecutorListener implements MessageListener<String, byte[]> 
 
     @Override
     public void onMessage(ConsumerRecord<String, byte[]> record) {
-        if (record.value() == null || !mayBeAReview(record)) {
+        if (record.value() == null || !EventTypeHeader.mayBeOneOf(record.headers(), record.value(), REVIEWED)) {
             return;
         }
         EventEnvelope envelope;
@@ -46,25 +45,5 @@ final class ApprovalExecutorListener implements MessageListener<String, byte[]> 
                 && ApprovedCallExecutor.asksForARun(reviewed)) {
             executor.execute(envelope, reviewed);
         }
-    }
-
-    /** By the event-type header; a record from before the header by its bytes. */
-    private static boolean mayBeAReview(ConsumerRecord<String, byte[]> record) {
-        return EventTypeHeader.typeOf(record.headers())
-                .map(REVIEWED::equals)
-                .orElseGet(() -> indexOf(record.value(), MARKER) >= 0);
-    }
-
-    static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i <= haystack.length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

@@ -6,7 +6,6 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.EventTypeHeader;
 import io.agentgateway.schemas.event.ToolConnectionDeleted;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Set;
 import java.util.UUID;
@@ -33,7 +32,6 @@ final class McpConnectionChangeListener implements MessageListener<String, byte[
     private static final Logger log = LoggerFactory.getLogger(McpConnectionChangeListener.class);
     private static final Set<String> CONNECTION_CHANGES = Set.of(EventTypeHeader.wireName(ToolConnectionUpserted.class),
             EventTypeHeader.wireName(ToolConnectionDeleted.class));
-    private static final byte[] MARKER = "tool_connection_".getBytes(StandardCharsets.UTF_8);
 
     private final McpConnectionCache cache;
     private final Deserializer<EventEnvelope> events = Topics.EVENTS.valueSerde().deserializer();
@@ -44,7 +42,7 @@ final class McpConnectionChangeListener implements MessageListener<String, byte[
 
     @Override
     public void onMessage(ConsumerRecord<String, byte[]> record) {
-        if (record.value() == null || !mayBeAConnectionChange(record)) {
+        if (record.value() == null || !EventTypeHeader.mayBeOneOf(record.headers(), record.value(), CONNECTION_CHANGES)) {
             return;
         }
         EventEnvelope envelope;
@@ -80,25 +78,5 @@ final class McpConnectionChangeListener implements MessageListener<String, byte[
     @Override
     public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         cache.listening(false);
-    }
-
-    /** By the event-type header; a record from before the header by its bytes. */
-    private static boolean mayBeAConnectionChange(ConsumerRecord<String, byte[]> record) {
-        return EventTypeHeader.typeOf(record.headers())
-                .map(CONNECTION_CHANGES::contains)
-                .orElseGet(() -> contains(record.value(), MARKER));
-    }
-
-    static boolean contains(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i <= haystack.length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -40,6 +41,32 @@ public final class EventTypeHeader {
         return header == null || header.value() == null
                 ? Optional.empty()
                 : Optional.of(new String(header.value(), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Whether a record may hold one of {@code types}: what its header says, or, for a record from before
+     * the header, whether its value mentions one of the names (the mapper writes them literally; a value
+     * that merely quotes one is parsed by the caller and then ignored). Never false for a record that is one.
+     */
+    public static boolean mayBeOneOf(Headers headers, byte[] value, Set<String> types) {
+        Optional<String> type = typeOf(headers);
+        if (type.isPresent()) {
+            return types.contains(type.get());
+        }
+        return value != null && types.stream().anyMatch(name -> mentions(value, name.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static boolean mentions(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i <= haystack.length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /** The wire name of a subtype, as written in the header and in the value's {@code type}. */
