@@ -2,6 +2,7 @@ package io.agentgateway.ingress.admin;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.agentgateway.ingress.connection.StoredToolConnection;
+import io.agentgateway.ingress.connection.ToolConnectionChangedHere;
 import io.agentgateway.ingress.connection.ToolConnectionRepository;
 import io.agentgateway.ingress.connection.WebhookSetup;
 import io.agentgateway.ingress.web.ApiException;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -40,15 +42,18 @@ public class ToolConnectionAdminHandler {
     private final ToolConnectionRepository connections;
     private final SecretSealer sealer;
     private final PublicBaseUrl baseUrl;
+    private final ApplicationEventPublisher changes;
 
     ToolConnectionAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
-                               ToolConnectionRepository connections, SecretSealer sealer, PublicBaseUrl baseUrl) {
+                               ToolConnectionRepository connections, SecretSealer sealer, PublicBaseUrl baseUrl,
+                               ApplicationEventPublisher changes) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;
         this.connections = connections;
         this.sealer = sealer;
         this.baseUrl = baseUrl;
+        this.changes = changes;
     }
 
     record One(boolean ok, @JsonUnwrapped ToolSettingsView tool) {}
@@ -100,6 +105,7 @@ public class ToolConnectionAdminHandler {
                     sealer.requireConfigured();
                 }
                 return commands.send(request, caller.user(), caller.workspaceId(), parsed.toCommand(sealer))
+                        .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)))
                         .then(JsonResponses.ok(new Saved(true, tool.wire())));
             });
         });
@@ -109,6 +115,7 @@ public class ToolConnectionAdminHandler {
         return access.caller(request).flatMap(caller -> {
             Tool tool = tool(request);
             return commands.send(request, caller.user(), caller.workspaceId(), new DeleteToolConnection(tool))
+                    .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)))
                     .then(JsonResponses.ok(JsonResponses.Ok.INSTANCE));
         });
     }

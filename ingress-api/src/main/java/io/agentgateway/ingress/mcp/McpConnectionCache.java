@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
+import io.agentgateway.ingress.connection.ToolConnectionChangedHere;
+import io.agentgateway.schemas.Tool;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,6 +9,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -76,6 +79,18 @@ class McpConnectionCache {
         changedAt.merge(workspaceId, workspaceVersion, Math::max);
         entries.computeIfPresent(workspaceId, (id, current) ->
                 current.upstream().version() >= workspaceVersion ? current : null);
+    }
+
+    /**
+     * This instance changed the workspace's mcp connection: drop what is kept now, not when the change
+     * comes back over the events topic. A call that reads the old row again meanwhile (the projector
+     * lagging) may keep it, but only until {@link #changed} arrives, as without this.
+     */
+    @EventListener
+    void changedHere(ToolConnectionChangedHere change) {
+        if (change.tool() == Tool.MCP) {
+            entries.remove(change.workspaceId());
+        }
     }
 
     /**

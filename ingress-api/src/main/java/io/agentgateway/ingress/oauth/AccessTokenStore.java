@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.oauth;
 
 import io.agentgateway.ingress.connection.StoredToolConnection;
+import io.agentgateway.ingress.connection.ToolConnectionChangedHere;
 import io.agentgateway.ingress.connection.ToolConnectionRepository;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.web.Blocking;
@@ -14,6 +15,7 @@ import io.agentgateway.schemas.secret.PlainSecret;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -32,11 +34,14 @@ class AccessTokenStore {
     private final OAuthConfiguration configuration;
     private final ToolConnectionRepository connections;
     private final CommandGateway gateway;
+    private final ApplicationEventPublisher changes;
 
-    AccessTokenStore(OAuthConfiguration configuration, ToolConnectionRepository connections, CommandGateway gateway) {
+    AccessTokenStore(OAuthConfiguration configuration, ToolConnectionRepository connections, CommandGateway gateway,
+                     ApplicationEventPublisher changes) {
         this.configuration = configuration;
         this.connections = connections;
         this.gateway = gateway;
+        this.changes = changes;
     }
 
     Mono<Void> store(OAuthState state, PlainSecret token, String correlationId) {
@@ -45,6 +50,7 @@ class AccessTokenStore {
                 .flatMap(current -> gateway.send(commandId(state), state.workspaceId().toString(), correlationId,
                         Actor.user(state.userId(), state.email()), command(state, current, sealed)))
                 .map(reply -> ReplyErrors.requireOk(reply, ErrorMessages.INVALID_TOKEN))
+                .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(state.workspaceId(), state.tool().tool())))
                 .then();
     }
 
