@@ -4,6 +4,7 @@ import static io.agentgateway.launcher.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.agentgateway.ingress.auth.ApiKeys;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.InetAddress;
@@ -330,6 +331,17 @@ class ProxyEndToEndTest {
         assertThat(deleted.status()).as("internal_api DELETE defaults to high: held").isEqualTo(202);
         Answer written = proxy(ws, "POST", "internal_api", "/deployments", "{}".getBytes(StandardCharsets.UTF_8));
         assertThat(written.status()).as("other writes default to medium: allowed").isEqualTo(200);
+        assertThat(upstream.requestsTo("/int/deployments")).extracting(ProxyUpstream.Request::method).containsExactly("POST");
+
+        // a connected tool: the decision stream refuses a key without the proxy scope, and nothing is sent
+        Answer connectedWrongScope = send("GET", "/functions/v1/gateway-proxy/internal_api/deployments", evaluateOnly, new byte[0]);
+        assertThat(connectedWrongScope.status()).isEqualTo(401);
+        assertThat(connectedWrongScope.text("error")).isEqualTo("Invalid or expired API key");
+        String unknownKey = ApiKeys.generate(UUID.fromString(ws.id()));
+        Answer connectedUnknownKey = send("GET", "/functions/v1/gateway-proxy/internal_api/deployments", unknownKey, new byte[0]);
+        assertThat(connectedUnknownKey.status()).isEqualTo(401);
+        Answer unconnectedUnknownKey = send("GET", "/functions/v1/gateway-proxy/chat/channels", unknownKey, new byte[0]);
+        assertThat(unconnectedUnknownKey.status()).as("no 409: an unknown key learns nothing of the connections").isEqualTo(401);
         assertThat(upstream.requestsTo("/int/deployments")).extracting(ProxyUpstream.Request::method).containsExactly("POST");
     }
 

@@ -35,10 +35,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code ANY /functions/v1/gateway-proxy/<tool>/<upstream-path>} (spec 4.5). Order of checks: the
  * tool (404), a well-formed API key (401, before the body is read), the upstream path (400), the body
- * (413), the classification by the spec's tables (400 for a malformed GraphQL request), the key in the
- * read model with scope {@code proxy} (401), the workspace's connection to the tool (409: none, no token,
- * no base URL) and, for chat, docs and internal_api, the classification by its rules, then one EvaluateAction through the decision stream (source and scope {@code proxy}, the request
- * sealed as the held call). Allowed: forwarded and streamed back. Blocked: 403, nothing sent.
+ * (413), the classification by the spec's tables (400 for a malformed GraphQL request), the workspace's
+ * connection to the tool (409: none, no token, no base URL; answered only to a key that the read model
+ * shows active with scope {@code proxy}, else 401) and, for chat, docs and internal_api, the
+ * classification by its rules, then one EvaluateAction through the decision stream (source and scope
+ * {@code proxy}, the request sealed as the held call), which checks the key in log order (401). Allowed: forwarded and streamed back. Blocked: 403, nothing sent.
  * Held: 202 with the approval id; the approval executor sends it once if a reviewer approves.
  */
 @Component
@@ -80,8 +81,11 @@ public class GatewayProxyHandler {
             return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
                 // the fixed tables first: a malformed request is a 400 before the key is looked up
                 Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);
-                return keys.verify(key, Scope.PROXY)
-                        .then(Blocking.call(() -> targets.require(key.workspaceId(), tool)))
+                // the decision stream checks the key (and its proxy scope) in log order for the call
+                // itself; here it is checked only before saying why the workspace cannot be proxied,
+                // so a caller without a valid key learns nothing about the workspace's connections
+                return Blocking.call(() -> targets.require(key.workspaceId(), tool))
+                        .onErrorResume(ApiException.class, refused -> keys.verify(key, Scope.PROXY).then(Mono.error(refused)))
                         .flatMap(proxyTarget -> {
                             UpstreamTarget target = proxyTarget.upstream();
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
