@@ -160,6 +160,36 @@ class WebhooksEndToEndTest {
     }
 
     @Test
+    void aRotatedSecretOrADeletedConnectionCountsFromTheNextDeliveryThoughTheCandidatesAreKeptInMemory() throws Exception {
+        String org = unique("acme");
+        Watched watched = watchCodeHost(GatewayHarness.newWorkspace(), org, List.of(org + "/api"), null);
+        byte[] body = payload("code-host-push.json", Map.of("org", org, "repo_name", "api"));
+        String tools = "/admin/v1/workspaces/" + watched.ws().id() + "/tools/code_host";
+        for (int i = 0; i < 3; i++) {
+            // the first lookup is kept: the next ones are served from memory
+            assertOk(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", UUID.randomUUID().toString())), false);
+        }
+
+        long before = client().send("GET", tools, watched.ws().ownerJwt(), null).body().get("version").longValue();
+        var rotated = client().send("POST", tools + "/webhook-secret", watched.ws().ownerJwt(), null);
+        assertThat(rotated.status()).as(rotated.rawBody()).isEqualTo(200);
+        String secret = rotated.body().at("/webhook/secret").asString();
+        await().atMost(PROJECTED).until(() -> client().send("GET", tools, watched.ws().ownerJwt(), null).body(),
+                shown -> shown.get("version").longValue() > before);
+        assertRefused(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", UUID.randomUUID().toString())), 401,
+                "Invalid webhook signature");
+        assertOk(post(CODE_HOST, body, gitHubHeaders(secret, body, "push", UUID.randomUUID().toString())), false);
+        assertOk(post(CODE_HOST, body, gitHubHeaders(secret, body, "push", UUID.randomUUID().toString())), false);
+
+        var deleted = client().send("DELETE", tools, watched.ws().ownerJwt(), null);
+        assertThat(deleted.status()).as(deleted.rawBody()).isEqualTo(200);
+        await().atMost(PROJECTED).until(() -> client().send("GET", tools, watched.ws().ownerJwt(), null).status() == 404);
+        // no connection names the repository any more: unmatched, answered like a bad signature
+        assertRefused(post(CODE_HOST, body, gitHubHeaders(secret, body, "push", UUID.randomUUID().toString())), 401,
+                "Invalid webhook signature");
+    }
+
+    @Test
     void aPolicyOnWebhooksDecidesAPullRequestAndTheDecisionIsStored() throws Exception {
         String org = unique("acme");
         Watched watched = watchCodeHost(GatewayHarness.newWorkspace(), org, List.of(), org);

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.mcp;
 
+import io.agentgateway.ingress.connection.ToolConnectionChangeObserver;
 import io.agentgateway.ingress.connection.ToolConnectionChangedHere;
 import io.agentgateway.schemas.Tool;
 import java.time.Clock;
@@ -16,7 +17,7 @@ import reactor.core.publisher.Mono;
 /**
  * A workspace's {@code mcp} connection, read from PostgreSQL once and then served from memory, so a
  * {@code tools/call} does not cost a database round trip. An entry is dropped when the events topic
- * says the connection changed ({@link McpConnectionChangeListener}), and is never older than
+ * says the connection changed ({@code ToolConnectionChangeListener}), and is never older than
  * {@code gateway.mcp.connection-cache-ttl} (a bound should a change be missed).
  *
  * <p>The read model lags the log: a change can be seen on the log before the projector wrote it. So
@@ -28,7 +29,7 @@ import reactor.core.publisher.Mono;
  * cache is bypassed: without it a change could go unseen.
  */
 @Component
-class McpConnectionCache {
+class McpConnectionCache implements ToolConnectionChangeObserver {
     private final McpUpstreams upstreams;
     private final Duration ttl;
     private final Clock clock;
@@ -74,8 +75,11 @@ class McpConnectionCache {
         });
     }
 
-    /** The workspace's mcp connection was written or deleted by the event of this workspace version. */
-    void changed(UUID workspaceId, long workspaceVersion) {
+    @Override
+    public void changed(UUID workspaceId, Tool tool, long workspaceVersion) {
+        if (tool != Tool.MCP) {
+            return;
+        }
         changedAt.merge(workspaceId, workspaceVersion, Math::max);
         entries.computeIfPresent(workspaceId, (id, current) ->
                 current.upstream().version() >= workspaceVersion ? current : null);
@@ -98,13 +102,14 @@ class McpConnectionCache {
      * changes makes it untrustworthy, and an entry a call was storing while they were lost must not
      * survive into the next time they are seen.
      */
-    void listening(boolean value) {
+    @Override
+    public void listening(boolean value) {
         listening = value;
         entries.clear();
     }
 
-    /** A change may have gone unseen (an unreadable event): nothing kept so far is trusted. */
-    void forgetAll() {
+    @Override
+    public void forgetAll() {
         entries.clear();
     }
 

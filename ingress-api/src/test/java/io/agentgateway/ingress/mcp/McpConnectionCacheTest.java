@@ -51,7 +51,8 @@ class McpConnectionCacheTest {
         cache.listening(true);
         versionServed();
 
-        cache.changed(WORKSPACE, 6);
+        cache.changed(WORKSPACE, Tool.MCP, 6);
+        cache.changed(WORKSPACE, Tool.CODE_HOST, 7);
         assertThat(versionServed()).as("the projector has not written version 6 yet").isEqualTo(5);
         assertThat(versionServed()).isEqualTo(5);
         assertThat(reads).hasValue(3);

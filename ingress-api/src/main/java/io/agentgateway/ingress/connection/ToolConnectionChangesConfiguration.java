@@ -1,7 +1,8 @@
-package io.agentgateway.ingress.mcp;
+package io.agentgateway.ingress.connection;
 
 import io.agentgateway.schemas.Topics;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -15,7 +16,7 @@ import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
 
 /**
- * Wires the {@link McpConnectionChangeListener}: one spring-kafka consumer on the events topic in a
+ * Wires the {@link ToolConnectionChangeListener}: one spring-kafka consumer on the events topic in a
  * group of this instance's own (a random id: every instance must see every change), starting at the
  * end and committing nothing, so the group leaves nothing behind on the broker.
  */
@@ -23,16 +24,17 @@ import org.springframework.kafka.listener.KafkaMessageListenerContainer;
 class McpConnectionChangesConfiguration {
 
     @Bean
-    KafkaMessageListenerContainer<String, byte[]> mcpConnectionChangesContainer(KafkaProperties kafka, McpConnectionCache cache) {
-        String group = "gateway-mcp-connections-" + UUID.randomUUID();
+    KafkaMessageListenerContainer<String, byte[]> toolConnectionChangesContainer(KafkaProperties kafka,
+                                                                                 List<ToolConnectionChangeObserver> caches) {
+        String group = "gateway-tool-connections-" + UUID.randomUUID();
         var consumers = new DefaultKafkaConsumerFactory<>(consumerProperties(kafka, group),
                 new StringDeserializer(), new ByteArrayDeserializer());
-        McpConnectionChangeListener listener = new McpConnectionChangeListener(cache);
+        ToolConnectionChangeListener listener = new ToolConnectionChangeListener(caches);
         ContainerProperties container = new ContainerProperties(Topics.EVENTS.name());
         container.setMessageListener(listener);
         container.setConsumerRebalanceListener(listener);
         container.setAckMode(ContainerProperties.AckMode.MANUAL);
-        container.setClientId("gateway-mcp-connections");
+        container.setClientId("gateway-tool-connections");
         container.setPollTimeout(1000);
         return new KafkaMessageListenerContainer<>(consumers, container);
     }
