@@ -54,11 +54,14 @@ final class RequestReplyFloor implements AutoCloseable {
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(REQUESTS, Consumed.with(Serdes.String(), Serdes.String()))
                 .to(REPLIES, Produced.with(Serdes.String(), Serdes.String()));
-        // exactly the decision stream's Streams settings (commit interval, poll, linger, fetch wait, no caches)
+        // exactly the decision stream's Streams settings (commit interval, poll, linger and requests in flight as
+        // the gateway's system properties set them, fetch wait, no caches)
         StreamsOptions options = new StreamsOptions("bench-floor-" + processingGuarantee + "-" + UUID.randomUUID(),
                 ProcessingGuarantee.valueOf(processingGuarantee.toUpperCase(java.util.Locale.ROOT)), null, null,
                 System.getProperty("java.io.tmpdir") + "/bench-floor-" + UUID.randomUUID(), 1, (short) 1,
-                StreamsOptions.defaults().lingerMs(), StreamsOptions.defaults().fetchMaxWaitMs());
+                Integer.getInteger("gateway.decision.linger-ms", StreamsOptions.defaults().lingerMs()),
+                Integer.getInteger("gateway.decision.max-in-flight", StreamsOptions.defaults().maxInFlight()),
+                StreamsOptions.defaults().fetchMaxWaitMs());
         Properties props = DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), options);
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "latest");
         streams = new KafkaStreams(builder.build(), props);

@@ -23,6 +23,7 @@ public record DecisionStreamProperties(
         String stateDir,
         @DefaultValue("1") int numStreamThreads,
         @DefaultValue("1") int lingerMs,
+        @DefaultValue("5") int maxInFlight,
         @DefaultValue("500") int fetchMaxWaitMs,
         @DefaultValue("PT24H") Duration approvalTtl,
         @DefaultValue("4096") int payloadExcerptBytes,
@@ -35,6 +36,6 @@ public record DecisionStreamProperties(
 
     public StreamsOptions streamsOptions(short replicationFactor) {
         return new StreamsOptions(applicationId, processingGuarantee, commitIntervalMs, pollMs, stateDir,
-                numStreamThreads, replicationFactor, lingerMs, fetchMaxWaitMs);
+                numStreamThreads, replicationFactor, lingerMs, maxInFlight, fetchMaxWaitMs);
     }
 }

@@ -33,6 +33,7 @@ public final class DecisionStreamsConfig {
         // a record that is not even JSON cannot be answered; log it and go on rather than stop every workspace
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
         props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), options.lingerMs());
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION), options.maxInFlight());
         // one source topic, so a task never waits for another input to line up: no task idling. It also
         // skips the log text Streams 4.2 builds on every loop for each task with nothing buffered
         props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);

@@ -61,7 +61,7 @@ class DecisionStreamBrokerTest {
     @Test
     void the_runner_answers_on_the_named_reply_partition() throws Exception {
         StreamsOptions options = new StreamsOptions("decision-it-" + UUID.randomUUID(), ProcessingGuarantee.AT_LEAST_ONCE,
-                null, null, stateDir.toString(), 1, (short) 1, 1, 5);
+                null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
         try (DecisionStreamRunner runner = new DecisionStreamRunner(DecisionSettings.defaults(),
                 DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), options));
                 CommandClient client = new CommandClient(bootstrap, 3)) {

@@ -22,6 +22,7 @@ class DecisionStreamsConfigTest {
                 // rare commits: each one parks the stream thread in producer.flush
                 .containsEntry("commit.interval.ms", 5_000L)
                 .containsEntry("producer.linger.ms", 1)
+                .containsEntry("producer.max.in.flight.requests.per.connection", 5)
                 .containsEntry("consumer.fetch.max.wait.ms", 500)
                 .containsEntry("num.stream.threads", 1)
                 .containsEntry("replication.factor", 1)
@@ -37,7 +38,7 @@ class DecisionStreamsConfigTest {
     @Test
     void exactly_once_commits_and_polls_often() {
         StreamsOptions options = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, "/tmp/x", 2,
-                (short) 3, 0, 10);
+                (short) 3, 0, 1, 10);
         Properties props = DecisionStreamsConfig.build(CONNECTION, options);
         assertThat(props)
                 .containsEntry("processing.guarantee", "exactly_once_v2")
@@ -47,6 +48,7 @@ class DecisionStreamsConfigTest {
                 .containsEntry("num.stream.threads", 2)
                 .containsEntry("replication.factor", 3)
                 .containsEntry("producer.linger.ms", 0)
+                .containsEntry("producer.max.in.flight.requests.per.connection", 1)
                 .containsEntry("consumer.fetch.max.wait.ms", 10);
         new StreamsConfig(props);
     }
@@ -54,7 +56,7 @@ class DecisionStreamsConfigTest {
     @Test
     void explicit_intervals_win_over_the_guarantee_defaults() {
         StreamsOptions options = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, 50L, 20L, null, 1,
-                (short) 1, 1, 5);
+                (short) 1, 1, 5, 5);
         assertThat(DecisionStreamsConfig.build(CONNECTION, options))
                 .containsEntry("commit.interval.ms", 50L)
                 .containsEntry("poll.ms", 20L);

@@ -51,7 +51,7 @@ public final class DecisionDriver implements AutoCloseable {
      */
     public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee) {
         StreamsOptions options = new StreamsOptions("decision-test", guarantee,
-                null, null, stateDir.toString(), 1, (short) 1, 1, 5);
+                null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
         driver = new TopologyTestDriver(DecisionTopology.build(settings),
                 DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options));
         commands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(),
