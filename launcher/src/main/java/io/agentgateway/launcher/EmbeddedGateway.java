@@ -41,6 +41,7 @@ public final class EmbeddedGateway implements AutoCloseable {
     private ConfigurableApplicationContext notifier;
     private ConfigurableApplicationContext decisionStream;
     private ConfigurableApplicationContext ingress;
+    static final int EMBEDDED_COMMAND_PARTITIONS = 2;
     private Map<String, String> extraProperties = Map.of();
 
     private EmbeddedGateway(LauncherSettings settings) {
@@ -79,8 +80,8 @@ public final class EmbeddedGateway implements AutoCloseable {
             postgres = EmbeddedPostgresServer.start(dataDir("postgres"), settings.postgresPort());
             jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
-        TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(
-                intProperty("gateway.topics.command-partitions", 6), intProperty("gateway.topics.reply-partitions", 4), (short) 1));
+        TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(commandPartitions(),
+                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4), (short) 1));
     }
 
     /** Null (a self-cleaning temporary directory) when the data is throwaway. */
@@ -165,6 +166,8 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("gateway.auth.jwt.hs256-secret", secrets.jwtSecret());
         props.put("gateway.secrets.key", secrets.secretsKey());
         props.put("gateway.oauth.state-key", secrets.oauthStateKey());
+        // the layout the topics were created with, should a module create one that is missing
+        props.put("gateway.topics.command-partitions", Integer.toString(commandPartitions()));
         props.putAll(extraProperties);
         props.putAll(moduleProperties);
         // as command-line arguments: they outrank each module's own configuration file
@@ -174,8 +177,24 @@ public final class EmbeddedGateway implements AutoCloseable {
         return starter.apply(args.toArray(String[]::new));
     }
 
-    private int intProperty(String key, int fallback) {
-        return Integer.parseInt(extraProperties.getOrDefault(key, Integer.toString(fallback)));
+    /**
+     * Partitions of the commands, events and notifications topics when this creates them: 2 here, where
+     * the services' own default is 6. Every partition is a Kafka Streams task and a partition of every
+     * listener, and each costs CPU on every poll loop whether it holds records or not; one process has
+     * one stream thread, so more partitions than that buy it nothing. The gateway benchmark measured 2
+     * against 6 back to back: 4,144 against 3,295 evaluations/s closed loop, 0.45 against 0.58 ms of CPU
+     * per evaluation. Topics that exist keep their partitions (a keyed topic's count must not change).
+     */
+    private int commandPartitions() {
+        return intProperty("gateway.topics.command-partitions", "GATEWAY_TOPICS_COMMANDPARTITIONS",
+                EMBEDDED_COMMAND_PARTITIONS);
+    }
+
+    /** From the given properties, else a system property or the environment (as the modules read them), else the fallback. */
+    private int intProperty(String key, String environmentVariable, int fallback) {
+        String value = extraProperties.getOrDefault(key,
+                System.getProperty(key, System.getenv(environmentVariable)));
+        return value == null ? fallback : Integer.parseInt(value.trim());
     }
 
     public String baseUrl() {

@@ -1,0 +1,26 @@
+package io.agentgateway.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.schemas.Topics;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.junit.jupiter.api.Test;
+
+/** The embedded default creates its keyed topics with one partition per stream thread it runs, not the services' 6. */
+class EmbeddedTopicLayoutTest {
+
+    @Test
+    void keyedTopicsHaveTheEmbeddedPartitionCount() throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                GatewayHarness.gateway().bootstrapServers()))) {
+            List<String> keyed = List.of(Topics.COMMANDS.name(), Topics.EVENTS.name(), Topics.NOTIFICATIONS.name());
+            Map<String, TopicDescription> topics = admin.describeTopics(keyed).allTopicNames().get();
+            assertThat(topics.values()).allSatisfy(topic ->
+                    assertThat(topic.partitions()).as(topic.name()).hasSize(EmbeddedGateway.EMBEDDED_COMMAND_PARTITIONS));
+        }
+    }
+}
