@@ -1,65 +1,66 @@
 package io.agentgateway.benchmark;
 
+import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Map;
-import org.apache.catalina.Context;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.startup.Tomcat;
+import org.springframework.ai.mcp.server.webflux.transport.WebFluxStreamableServerTransportProvider;
+import org.springframework.http.server.reactive.ReactorHttpHandlerAdapter;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import reactor.core.publisher.Mono;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.resources.LoopResources;
 
 /**
- * The upstream of {@link McpGateBenchmark}: an MCP server built with the official Java SDK on an
- * embedded Tomcat (streamable HTTP at {@code /mcp}), with one tool, {@code list_repos}, that answers
- * a short text at once, so the numbers are the transport's and the gate's, not the tool's.
+ * The upstream of {@link McpGateBenchmark}: an MCP server built with the official Java SDK (an async
+ * server, streamable HTTP at {@code /mcp}) on the SDK's WebFlux transport over Reactor Netty, on an
+ * event loop of its own, with one tool, {@code list_repos}, that answers a short text at once, so
+ * the numbers are the transport's and the gate's, not the tool's. It shares the two cores with the
+ * gateway (the target counts the upstream in), so it is built to cost little per call: the same
+ * SDK server on an embedded Tomcat cost about twice the CPU per call.
  */
 final class BenchMcpUpstream implements AutoCloseable {
     static final String TOOL = "list_repos";
 
-    private final Tomcat tomcat;
-    private final McpSyncServer server;
-    private final int port;
+    private final LoopResources loop;
+    private final DisposableServer http;
+    private final McpAsyncServer server;
 
-    private BenchMcpUpstream(Tomcat tomcat, McpSyncServer server, int port) {
-        this.tomcat = tomcat;
+    private BenchMcpUpstream(LoopResources loop, DisposableServer http, McpAsyncServer server) {
+        this.loop = loop;
+        this.http = http;
         this.server = server;
-        this.port = port;
     }
 
-    static BenchMcpUpstream start() throws Exception {
-        var transport = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp").build();
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(Files.createTempDirectory("bench-mcp-upstream-").toString());
-        tomcat.setPort(0);
-        Context context = tomcat.addContext("", null);
-        Wrapper wrapper = Tomcat.addServlet(context, "mcp", transport);
-        wrapper.setAsyncSupported(true);
-        context.addServletMappingDecoded("/mcp", "mcp");
-        tomcat.getConnector();
-        tomcat.start();
-        McpSyncServer server = McpServer.sync(transport).serverInfo("bench-upstream", "1.0.0")
+    static BenchMcpUpstream start() {
+        var transport = WebFluxStreamableServerTransportProvider.builder().messageEndpoint("/mcp").build();
+        McpAsyncServer server = McpServer.async(transport).serverInfo("bench-upstream", "1.0.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                .tools(SyncToolSpecification.builder()
+                .tools(AsyncToolSpecification.builder()
                         .tool(McpSchema.Tool.builder().name(TOOL).description("lists repositories")
                                 .inputSchema(Map.of("type", "object")).build())
-                        .callHandler((exchange, request) -> McpSchema.CallToolResult.builder()
-                                .addTextContent("repo-a, repo-b").isError(false).build())
+                        .callHandler((exchange, request) -> Mono.just(McpSchema.CallToolResult.builder()
+                                .addTextContent("repo-a, repo-b").isError(false).build()))
                         .build())
                 .build();
-        return new BenchMcpUpstream(tomcat, server, tomcat.getConnector().getLocalPort());
+        LoopResources loop = LoopResources.create("bench-mcp-upstream", 1, true);
+        DisposableServer http = HttpServer.create().host("127.0.0.1").port(0).runOn(loop)
+                .handle(new ReactorHttpHandlerAdapter(RouterFunctions.toHttpHandler(transport.getRouterFunction())))
+                .bindNow(Duration.ofSeconds(10));
+        return new BenchMcpUpstream(loop, http, server);
     }
 
     String url() {
-        return "http://127.0.0.1:" + port + "/mcp";
+        return "http://127.0.0.1:" + http.port() + "/mcp";
     }
 
     @Override
-    public void close() throws Exception {
-        server.closeGracefully();
-        tomcat.stop();
-        tomcat.destroy();
+    public void close() {
+        server.closeGracefully().block(Duration.ofSeconds(5));
+        http.disposeNow(Duration.ofSeconds(5));
+        loop.dispose();
     }
 }

@@ -7,8 +7,6 @@ import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.launcher.WorkspaceBootstrap;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.customizer.McpSyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.nio.file.Files;
@@ -20,14 +18,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Predicate;
+import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
 
 /**
  * {@code tools/call} through the MCP gate against the same upstream called directly, in one run
  * (issue 3's speed targets: the gate adds at most 5 ms at p50 and 25 ms at p99 at 200 calls/s, and
  * sustains at least 1,000 allowed calls/s on the 2-core machine, upstream included).
  *
- * <p>Both paths use the same client, the official SDK's async client over streamable HTTP, and the
- * same SDK-built upstream ({@link BenchMcpUpstream}), so the difference is the gate: key, risk,
+ * <p>Both paths use the same client, the official SDK's async client over streamable HTTP (its WebClient
+ * transport, on a Reactor Netty event loop and connection pool of the benchmark's own, apart from the
+ * gateway's: the load generator shares the two cores and must cost little), and the same SDK-built
+ * upstream ({@link BenchMcpUpstream}), so the difference is the gate: key, risk,
  * the decision through Kafka, the upstream call from the gateway, the answer. Latency is measured
  * open loop (calls start on schedule whatever the latency, from the intended start); throughput
  * closed loop with {@code bench.clients} callers. The gated call must come back {@code allowed}.
@@ -44,6 +51,11 @@ public final class McpGateBenchmark {
         Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 60));
         int rate = Integer.getInteger("bench.rate", 200);
         int callers = Integer.getInteger("bench.clients", 64);
+        LoopResources clientLoop = LoopResources.create("bench-mcp-client", 1, true);
+        ConnectionProvider clientConnections = ConnectionProvider.builder("bench-mcp-client")
+                .maxConnections(callers * 2).pendingAcquireMaxCount(-1).build();
+        ReactorClientHttpConnector connector = new ReactorClientHttpConnector(
+                HttpClient.create(clientConnections).runOn(clientLoop));
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
                 LauncherSettings.ephemeral(Files.createTempDirectory("gateway-mcp-bench-")), Map.of("logging.level.root", "WARN"));
              BenchMcpUpstream upstream = BenchMcpUpstream.start()) {
@@ -52,10 +64,8 @@ public final class McpGateBenchmark {
             var workspace = WorkspaceBootstrap.create(admin, jwt, "mcp gate benchmark", List.of("mcp"));
             connect(admin, jwt, workspace.workspaceId(), upstream.url());
 
-            McpAsyncClient direct = client(upstream.url(), (request, method, uri, body, context) ->
-                    request.setHeader("Authorization", "Bearer upstream-token"));
-            McpAsyncClient gated = client(gateway.baseUrl() + GATE, (request, method, uri, body, context) ->
-                    request.setHeader("Authorization", "Bearer " + workspace.apiKey()));
+            McpAsyncClient direct = client(connector, upstream.url(), "Bearer upstream-token");
+            McpAsyncClient gated = client(connector, gateway.baseUrl() + GATE, "Bearer " + workspace.apiKey());
             awaitGateServes(gated);
             LoadRunner.Call directCall = call("direct", direct, result -> !Boolean.TRUE.equals(result.isError()));
             LoadRunner.Call gatedCall = call("gate", gated, McpGateBenchmark::allowed);
@@ -92,7 +102,7 @@ public final class McpGateBenchmark {
             direct.closeGracefully().block(Duration.ofSeconds(5));
             gated.closeGracefully().block(Duration.ofSeconds(5));
         }
-        // client and server threads of the SDK and Tomcat may linger; the figures are printed
+        // the SDK client and server and the event loops may leave threads behind; the figures are printed
         System.exit(0);
     }
 
@@ -121,10 +131,12 @@ public final class McpGateBenchmark {
         throw new IllegalStateException("the gate did not allow a call within 30 s");
     }
 
-    private static McpAsyncClient client(String url, McpSyncHttpClientRequestCustomizer headers) {
+    private static McpAsyncClient client(ReactorClientHttpConnector connector, String url, String authorization) {
         URI uri = URI.create(url);
-        var transport = HttpClientStreamableHttpTransport.builder(uri.getScheme() + "://" + uri.getRawAuthority())
-                .endpoint(uri.getRawPath()).httpRequestCustomizer(headers).build();
+        WebClient.Builder web = WebClient.builder().clientConnector(connector)
+                .baseUrl(uri.getScheme() + "://" + uri.getRawAuthority())
+                .defaultHeader(HttpHeaders.AUTHORIZATION, authorization);
+        var transport = WebClientStreamableHttpTransport.builder(web).endpoint(uri.getRawPath()).build();
         return McpClient.async(transport).requestTimeout(Duration.ofSeconds(30)).build();
     }
 

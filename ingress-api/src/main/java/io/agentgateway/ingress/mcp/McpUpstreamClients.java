@@ -2,37 +2,53 @@ package io.agentgateway.ingress.mcp;
 
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.customizer.McpSyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.netty.channel.ChannelOption;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
+import org.springframework.ai.mcp.client.webflux.transport.WebFluxSseClientTransport;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 
 /**
  * One initialized MCP SDK client per workspace, for the version of its connection: upstream sessions
  * are kept alive and reused across calls; a changed connection gets a new client and the replaced one
  * is closed. A client whose initialization failed is forgotten, so the next call tries again.
+ *
+ * <p>The clients are the SDK's, over its WebClient transports: Reactor Netty on the ingress's own event
+ * loops, as the proxy's forwarding, rather than the JDK HttpClient's selector and worker threads (a
+ * thread hand-off each way on every call). Netty's automatic retry is off: a call is sent at most once.
  */
 @Component
 class McpUpstreamClients implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(McpUpstreamClients.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
     private static final McpSchema.Implementation CLIENT_INFO = new McpSchema.Implementation("service-mcp-gate", "1.0.0");
 
     private final Map<UUID, Session> sessions = new ConcurrentHashMap<>();
     private final Duration timeout;
+    private final ReactorClientHttpConnector connector;
 
-    McpUpstreamClients(McpGateProperties properties) {
+    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources) {
         this.timeout = properties.requestTimeout();
+        // no response timeout here: the SSE transport's event stream stays open and idle between calls;
+        // every request is bounded by the SDK client's request timeout instead
+        this.connector = new ReactorClientHttpConnector(resources, http -> http
+                .disableRetry(true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), Integer.MAX_VALUE)));
     }
 
     /** An initialized client for the upstream (the error signal when it cannot be reached or initialized). */
@@ -66,37 +82,43 @@ class McpUpstreamClients implements DisposableBean {
         return new Session(upstream.version(), client, ready);
     }
 
-    static McpClientTransport transport(McpUpstream upstream) {
+    private McpClientTransport transport(McpUpstream upstream) {
         URI uri = URI.create(upstream.serverUrl());
         String base = uri.getScheme() + "://" + uri.getRawAuthority();
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        WebClient.Builder web = WebClient.builder().baseUrl(base).clientConnector(connector);
         String authorization = upstream.authorization();
-        McpSyncHttpClientRequestCustomizer credential = (request, method, endpoint, body, context) -> {
-            if (authorization != null) {
-                request.setHeader("Authorization", authorization);
-            }
-        };
+        if (authorization != null) {
+            web.defaultHeader(HttpHeaders.AUTHORIZATION, authorization);
+        }
         return switch (upstream.transport()) {
-            case SSE -> HttpClientSseClientTransport.builder(base).sseEndpoint(path)
-                    .httpRequestCustomizer(credential).build();
-            case HTTP -> HttpClientStreamableHttpTransport.builder(base).endpoint(path)
-                    .httpRequestCustomizer(credential).build();
+            case SSE -> WebFluxSseClientTransport.builder(web).sseEndpoint(path).build();
+            case HTTP -> WebClientStreamableHttpTransport.builder(web).endpoint(path).build();
         };
     }
 
+    /**
+     * Closes every upstream session before the context goes on to stop the event loops the clients run
+     * on (closing after that fails, and says so in the log, on every shutdown).
+     */
     @Override
     public void destroy() {
-        sessions.values().forEach(Session::close);
+        List<Mono<Void>> closing = sessions.values().stream().map(Session::closing).toList();
         sessions.clear();
+        Mono.when(closing).block(CLOSE_TIMEOUT.plusSeconds(1));
     }
 
     private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready) {
         void close() {
-            client.closeGracefully().timeout(Duration.ofSeconds(2)).onErrorResume(e -> {
-                log.debug("closing a replaced upstream MCP client failed", e);
+            closing().subscribe();
+        }
+
+        Mono<Void> closing() {
+            return client.closeGracefully().timeout(CLOSE_TIMEOUT).onErrorResume(e -> {
+                log.debug("closing an upstream MCP client failed", e);
                 return Mono.empty();
-            }).subscribe();
+            });
         }
     }
 }
