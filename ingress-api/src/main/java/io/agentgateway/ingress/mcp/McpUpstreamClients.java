@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
 import org.springframework.ai.mcp.client.webflux.transport.WebFluxSseClientTransport;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -33,7 +34,7 @@ import reactor.core.publisher.Mono;
  * thread hand-off each way on every call). Netty's automatic retry is off: a call is sent at most once.
  */
 @Component
-class McpUpstreamClients implements DisposableBean {
+class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(McpUpstreamClients.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
     private static final McpSchema.Implementation CLIENT_INFO = new McpSchema.Implementation("service-mcp-gate", "1.0.0");
@@ -41,6 +42,7 @@ class McpUpstreamClients implements DisposableBean {
     private final Map<UUID, Session> sessions = new ConcurrentHashMap<>();
     private final Duration timeout;
     private final ReactorClientHttpConnector connector;
+    private volatile boolean running;
 
     McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources) {
         this.timeout = properties.requestTimeout();
@@ -99,14 +101,43 @@ class McpUpstreamClients implements DisposableBean {
     }
 
     /**
-     * Closes every upstream session before the context goes on to stop the event loops the clients run
-     * on (closing after that fails, and says so in the log, on every shutdown).
+     * Phase 1, one above Spring's {@code ReactorResourceFactory} (0): contexts stop higher phases first,
+     * so the sessions are closed (each a DELETE to its upstream) while the event loops they run on still
+     * run, and after the web server stopped taking calls. Closing them later fails on every shutdown.
      */
     @Override
+    public int getPhase() {
+        return 1;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        closeAll();
+    }
+
+    /** Should the context close without stopping (a failed start), whatever was opened is closed here. */
+    @Override
     public void destroy() {
+        closeAll();
+    }
+
+    private void closeAll() {
         List<Mono<Void>> closing = sessions.values().stream().map(Session::closing).toList();
         sessions.clear();
-        Mono.when(closing).block(CLOSE_TIMEOUT.plusSeconds(1));
+        if (!closing.isEmpty()) {
+            Mono.when(closing).block(CLOSE_TIMEOUT.plusSeconds(1));
+        }
     }
 
     private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready) {

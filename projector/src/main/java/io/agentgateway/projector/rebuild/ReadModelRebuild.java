@@ -60,6 +60,8 @@ public final class ReadModelRebuild {
     public static final long REBUILD_LOCK_KEY = 0x6167772d72626c64L;
     private static final String LOCK_TIMEOUT_SQLSTATE = "55P03";
     private static final Duration POLL = Duration.ofMillis(200);
+    /** Index builds at once at the end of the replay: one PostgreSQL backend each. */
+    private static final int INDEX_BUILDERS = Math.min(4, Runtime.getRuntime().availableProcessors());
 
     private final RebuildSettings settings;
     private final Consumer<RebuildProgress> listener;
@@ -116,10 +118,10 @@ public final class ReadModelRebuild {
         try (WriterThread database = new WriterThread()) {
             // the bulk of the log, while the live projector goes on; then the indexes, built once
             catchUp(events, progress, database, writer);
-            database.runAndWait(() -> {
-                ReadModelSchemas.createIndexes(connection, indexes);
-                writer.commit();
-            });
+            // committed first: the indexes are built by connections of their own, in parallel (the rebuild
+            // schema is the rebuild's alone, nothing reads it before the switch)
+            database.runAndWait(writer::commit);
+            ReadModelSchemas.createIndexes(this::connect, indexes, INDEX_BUILDERS);
             // what arrived while the indexes were built, so that little is left for the switch
             catchUp(events, progress, database, writer);
             progress.report(Phase.REPLAYING);

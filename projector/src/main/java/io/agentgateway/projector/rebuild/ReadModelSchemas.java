@@ -9,6 +9,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.flywaydb.core.Flyway;
 
 /**
@@ -108,11 +114,59 @@ final class ReadModelSchemas {
         return definitions;
     }
 
-    static void createIndexes(Connection connection, List<String> definitions) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            for (String definition : definitions) {
-                statement.execute(definition);
+    /** Opens a connection of its own for an index builder. */
+    interface ConnectionSource {
+        Connection open() throws SQLException;
+    }
+
+    /**
+     * Builds the indexes on up to {@code parallelism} connections of their own at once, each taking the
+     * next definition left: every build is one PostgreSQL backend, so one connection would leave all but
+     * one core idle at the end of a rebuild. The tables must be committed (other sessions build them).
+     * The first failure is thrown once every builder stopped.
+     */
+    static void createIndexes(ConnectionSource connections, List<String> definitions, int parallelism)
+            throws SQLException {
+        Queue<String> left = new ConcurrentLinkedQueue<>(definitions);
+        int builders = Math.max(1, Math.min(parallelism, definitions.size()));
+        ExecutorService pool = Executors.newFixedThreadPool(builders, runnable -> {
+            Thread thread = new Thread(runnable, "read-model-rebuild-index");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<Void>> running = new ArrayList<>();
+            for (int i = 0; i < builders; i++) {
+                running.add(pool.submit(() -> {
+                    try (Connection connection = connections.open(); Statement statement = connection.createStatement()) {
+                        for (String definition = left.poll(); definition != null; definition = left.poll()) {
+                            statement.execute(definition);
+                        }
+                    } catch (SQLException e) {
+                        left.clear(); // the others stop after the index they are building
+                        throw e;
+                    }
+                    return null;
+                }));
             }
+            SQLException failure = null;
+            for (Future<Void> builder : running) {
+                try {
+                    builder.get();
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause() instanceof SQLException sql ? sql : new SQLException(e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new SQLException("interrupted while the indexes were built", e);
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
