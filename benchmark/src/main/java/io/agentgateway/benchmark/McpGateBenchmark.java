@@ -101,6 +101,9 @@ public final class McpGateBenchmark {
             }
             direct.closeGracefully().block(Duration.ofSeconds(5));
             gated.closeGracefully().block(Duration.ofSeconds(5));
+        } finally {
+            clientConnections.dispose();
+            clientLoop.dispose();
         }
         // the SDK client and server and the event loops may leave threads behind; the figures are printed
         System.exit(0);

@@ -29,6 +29,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * be made).
  */
 public final class EmbeddedGateway implements AutoCloseable {
+    /** Partitions of the keyed topics this creates, unless configured: see {@link #commandPartitions()}. */
+    static final int EMBEDDED_COMMAND_PARTITIONS = 2;
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
 
     private final LauncherSettings settings;
@@ -41,7 +43,6 @@ public final class EmbeddedGateway implements AutoCloseable {
     private ConfigurableApplicationContext notifier;
     private ConfigurableApplicationContext decisionStream;
     private ConfigurableApplicationContext ingress;
-    static final int EMBEDDED_COMMAND_PARTITIONS = 2;
     private Map<String, String> extraProperties = Map.of();
 
     private EmbeddedGateway(LauncherSettings settings) {

@@ -22,6 +22,7 @@ import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.util.DefaultUriBuilderFactory;
 import reactor.core.publisher.Mono;
 
 /**
@@ -89,7 +90,10 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         String base = uri.getScheme() + "://" + uri.getRawAuthority();
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-        WebClient.Builder web = WebClient.builder().baseUrl(base).clientConnector(connector);
+        // the configured URL's path and query are sent as they are, not encoded again as a URI template
+        DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(base);
+        uris.setEncodingMode(DefaultUriBuilderFactory.EncodingMode.NONE);
+        WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector);
         String authorization = upstream.authorization();
         if (authorization != null) {
             web.defaultHeader(HttpHeaders.AUTHORIZATION, authorization);
