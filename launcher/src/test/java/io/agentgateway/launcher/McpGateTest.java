@@ -263,6 +263,18 @@ class McpGateTest {
     }
 
     @Test
+    void theUpstreamUrlsQueryReachesTheUpstreamAsConfigured() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String query = "tenant=acme%2Fapi&region=eu";
+        connect(ws, UPSTREAM.streamableUrl() + "?" + query, "http", "bearer", "q");
+        String list = """
+                {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+                """;
+        assertThat(rpc(ws, list).at("/result/tools").size()).isEqualTo(McpUpstreamServer.TOOLS.size());
+        assertThat(UPSTREAM.queries).as("not encoded a second time").contains(query);
+    }
+
+    @Test
     void jsonRpcHygiene() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");

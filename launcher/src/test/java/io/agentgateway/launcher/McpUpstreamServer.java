@@ -37,6 +37,8 @@ final class McpUpstreamServer implements AutoCloseable {
     private final List<McpSyncServer> servers;
     final List<Call> calls = new CopyOnWriteArrayList<>();
     final List<String> authorizations = new CopyOnWriteArrayList<>();
+    /** The raw query string of every request that had one, as it arrived. */
+    final List<String> queries = new CopyOnWriteArrayList<>();
     /** Every HTTP request that reached the server (a cached tools/list adds none). */
     final AtomicInteger requests = new AtomicInteger();
 
@@ -137,6 +139,9 @@ final class McpUpstreamServer implements AutoCloseable {
         protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
             if (self[0] != null) {
                 self[0].authorizations.add(String.valueOf(request.getHeader("Authorization")));
+                if (request.getQueryString() != null) {
+                    self[0].queries.add(request.getQueryString());
+                }
                 self[0].requests.incrementAndGet();
             }
             delegate.service(request, response);
