@@ -135,6 +135,8 @@ public class ToolConnectionAdminHandler {
             PlainSecret secret = WebhookSecrets.generate();
             WebhookSetup setup = WebhookSetup.of(tool, baseUrl.of(request)).orElseThrow();
             return commands.send(request, caller.user(), caller.workspaceId(), new RotateWebhookSecret(tool, sealer.seal(secret)))
+                    // the old secret must stop counting here as soon as the read model shows the new one
+                    .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)))
                     .then(Mono.defer(() -> JsonResponses.okShowingASecret(new RotatedSecret(true, tool.wire(),
                             new WebhookSetupWithSecret(setup.payloadUrl(), setup.contentType(), secret.reveal())))));
         });
