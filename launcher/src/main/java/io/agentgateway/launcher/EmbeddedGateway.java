@@ -152,8 +152,12 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     private boolean configured(String property, String environmentVariable) {
-        return System.getenv(environmentVariable) != null || System.getProperty(property) != null
-                || extraProperties.containsKey(property);
+        return setting(property, environmentVariable) != null;
+    }
+
+    /** From the given properties, else a system property, else the environment (as the modules read them); null when unset. */
+    private String setting(String property, String environmentVariable) {
+        return extraProperties.getOrDefault(property, System.getProperty(property, System.getenv(environmentVariable)));
     }
 
     private ConfigurableApplicationContext run(String module, Function<String[], ConfigurableApplicationContext> starter,
@@ -191,11 +195,22 @@ public final class EmbeddedGateway implements AutoCloseable {
                 EMBEDDED_COMMAND_PARTITIONS);
     }
 
-    /** From the given properties, else a system property or the environment (as the modules read them), else the fallback. */
+    /** A count of at least 1; anything else stops the start with a message naming the setting. */
     private int intProperty(String key, String environmentVariable, int fallback) {
-        String value = extraProperties.getOrDefault(key,
-                System.getProperty(key, System.getenv(environmentVariable)));
-        return value == null ? fallback : Integer.parseInt(value.trim());
+        String value = setting(key, environmentVariable);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed >= 1) {
+                return parsed;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number of at least 1, not '"
+                + value + "'");
     }
 
     public String baseUrl() {

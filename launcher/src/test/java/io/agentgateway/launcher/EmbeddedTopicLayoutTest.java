@@ -1,8 +1,10 @@
 package io.agentgateway.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.schemas.Topics;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
@@ -22,5 +24,14 @@ class EmbeddedTopicLayoutTest {
             assertThat(topics.values()).allSatisfy(topic ->
                     assertThat(topic.partitions()).as(topic.name()).hasSize(EmbeddedGateway.EMBEDDED_COMMAND_PARTITIONS));
         }
+    }
+
+    @Test
+    void aPartitionCountThatIsNotACountStopsTheStartWithAMessageNamingIt() throws Exception {
+        var settings = LauncherSettings.ephemeral(Files.createTempDirectory("gateway-layout-"));
+        assertThatThrownBy(() -> EmbeddedGateway.start(settings, Map.of("gateway.topics.command-partitions", "two")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gateway.topics.command-partitions (GATEWAY_TOPICS_COMMANDPARTITIONS) must be a whole number"
+                        + " of at least 1, not 'two'");
     }
 }

@@ -10,8 +10,11 @@ import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
 import io.agentgateway.ingress.web.WireNames;
+import io.agentgateway.ingress.admin.AdminAccess.WorkspaceCaller;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.DeleteToolConnection;
+import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.secret.PlainSecret;
 import java.util.Arrays;
@@ -104,8 +107,7 @@ public class ToolConnectionAdminHandler {
                 if (parsed.setsASecret()) {
                     sealer.requireConfigured();
                 }
-                return commands.send(request, caller.user(), caller.workspaceId(), parsed.toCommand(sealer))
-                        .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)))
+                return change(request, caller, tool, parsed.toCommand(sealer))
                         .then(JsonResponses.ok(new Saved(true, tool.wire())));
             });
         });
@@ -114,8 +116,7 @@ public class ToolConnectionAdminHandler {
     public Mono<ServerResponse> delete(ServerRequest request) {
         return access.caller(request).flatMap(caller -> {
             Tool tool = tool(request);
-            return commands.send(request, caller.user(), caller.workspaceId(), new DeleteToolConnection(tool))
-                    .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)))
+            return change(request, caller, tool, new DeleteToolConnection(tool))
                     .then(JsonResponses.ok(JsonResponses.Ok.INSTANCE));
         });
     }
@@ -134,12 +135,20 @@ public class ToolConnectionAdminHandler {
             sealer.requireConfigured();
             PlainSecret secret = WebhookSecrets.generate();
             WebhookSetup setup = WebhookSetup.of(tool, baseUrl.of(request)).orElseThrow();
-            return commands.send(request, caller.user(), caller.workspaceId(), new RotateWebhookSecret(tool, sealer.seal(secret)))
-                    // the old secret must stop counting here as soon as the read model shows the new one
-                    .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)))
+            return change(request, caller, tool, new RotateWebhookSecret(tool, sealer.seal(secret)))
                     .then(Mono.defer(() -> JsonResponses.okShowingASecret(new RotatedSecret(true, tool.wire(),
                             new WebhookSetupWithSecret(setup.payloadUrl(), setup.contentType(), secret.reveal())))));
         });
+    }
+
+    /**
+     * Sends a change of the workspace's connection to the decision stream and, once it is accepted, tells
+     * this instance's connection caches, which drop what they keep for it now rather than when the events
+     * topic brings the change back (a rotated webhook secret must stop counting here at once).
+     */
+    private Mono<Reply> change(ServerRequest request, WorkspaceCaller caller, Tool tool, Command command) {
+        return commands.send(request, caller.user(), caller.workspaceId(), command)
+                .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)));
     }
 
     private static Tool tool(ServerRequest request) {
