@@ -7,7 +7,7 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
  * The spec's {@code {base_url}}: {@code gateway.public-base-url} when set, otherwise the scheme, host
- * and port the admin's request reached the ingress at (right for the embedded default and a direct
+ * and port the caller's request reached the ingress at (right for the embedded default and a direct
  * deployment; behind a proxy, set the key).
  */
 @Component
@@ -19,10 +19,14 @@ public class PublicBaseUrl {
     }
 
     public String of(ServerRequest request) {
+        return of(request.uri());
+    }
+
+    /** @param requestUri the URI a request reached the ingress at */
+    public String of(URI requestUri) {
         if (configured != null) {
             return configured;
         }
-        URI uri = request.uri();
-        return uri.getScheme() + "://" + uri.getRawAuthority();
+        return requestUri.getScheme() + "://" + requestUri.getRawAuthority();
     }
 }

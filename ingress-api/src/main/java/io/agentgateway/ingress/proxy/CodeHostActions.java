@@ -3,7 +3,9 @@ package io.agentgateway.ingress.proxy;
 import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.http.HttpMethod;
 
 /**
@@ -11,6 +13,11 @@ import org.springframework.http.HttpMethod;
  * the decision stream's own {@link RiskClassifier} (one table, no copy to drift). Requests no row
  * matches follow DESIGN.md: other safe methods are {@code read}/low, other writes medium, other
  * DELETEs high, with the action string of {@link PathTemplateActions}.
+ *
+ * <p>The code host routes case-insensitively ({@code PUT /Repos/o/r/Pulls/7/Merge} merges), so the
+ * canonical segments are matched in lower case, and the repository named for policies is
+ * {@code owner/repo} in lower case (the code host's names are case-insensitive too). Its GraphQL
+ * endpoint ({@code POST /graphql}) is classified by {@link GraphQlActions}.
  */
 final class CodeHostActions {
     private static final RiskClassifier RISKS = new RiskClassifier();
@@ -18,26 +25,47 @@ final class CodeHostActions {
     private CodeHostActions() {}
 
     static ProxyAction classify(HttpMethod method, UpstreamPath path) {
-        String action = tableRow(method, path);
+        List<String> segments = lowerCase(path.segments());
+        String action = tableRow(method, segments);
         if (action == null) {
-            action = PathTemplateActions.of(method, path);
+            action = PathTemplateActions.of(method, segments);
         }
         RiskLevel risk = RISKS.classify(Tool.CODE_HOST, action, null).orElseThrow().level();
-        boolean repository = "repos".equals(path.segment(0)) && path.segments().size() >= 3;
+        boolean repository = segments.size() >= 3 && "repos".equals(segments.get(0));
         return repository
-                ? new ProxyAction(action, risk, "repository", path.segment(1) + "/" + path.segment(2))
+                ? new ProxyAction(action, risk, "repository", segments.get(1) + "/" + segments.get(2))
                 : ProxyAction.of(action, risk);
     }
 
-    /** The action of the spec's row that matches, or null. */
-    private static String tableRow(HttpMethod method, UpstreamPath path) {
-        if (!"repos".equals(path.segment(0))) {
+    /** Whether the canonical path is the code host's GraphQL endpoint ({@code /graphql}, in any case). */
+    static boolean isGraphQl(UpstreamPath path) {
+        return path.segments().size() == 1 && path.segments().get(0).equalsIgnoreCase("graphql");
+    }
+
+    /** The segments in lower case; the list itself when none has an upper-case letter (the usual request). */
+    private static List<String> lowerCase(List<String> segments) {
+        List<String> lower = null;
+        for (int i = 0; i < segments.size(); i++) {
+            String segment = segments.get(i);
+            String lowered = segment.toLowerCase(Locale.ROOT);
+            if (lower == null && !lowered.equals(segment)) {
+                lower = new ArrayList<>(segments.subList(0, i));
+            }
+            if (lower != null) {
+                lower.add(lowered);
+            }
+        }
+        return lower == null ? segments : lower;
+    }
+
+    /** The action of the spec's row that matches the lower-cased segments, or null. */
+    private static String tableRow(HttpMethod method, List<String> segments) {
+        if (segments.isEmpty() || !"repos".equals(segments.get(0))) {
             return null;
         }
         if (method.equals(HttpMethod.GET)) {
             return "read";
         }
-        List<String> segments = path.segments();
         if (segments.size() < 4) {
             return null;
         }
@@ -60,7 +88,7 @@ final class CodeHostActions {
             if (size >= 2 && first.equals("contents")) return "file.write";
         } else if (method.equals(HttpMethod.DELETE)) {
             if (size >= 2 && first.equals("contents")) return "file.delete";
-            // a branch name may hold slashes: refs/heads/feature/x
+            // a branch name may hold slashes (refs/heads/feature/x), sent encoded or not: both are segments here
             if (size >= 4 && first.equals("git") && rest.get(1).equals("refs") && rest.get(2).equals("heads")) {
                 return "ref.delete";
             }

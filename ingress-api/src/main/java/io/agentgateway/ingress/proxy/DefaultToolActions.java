@@ -13,7 +13,7 @@ final class DefaultToolActions {
     private DefaultToolActions() {}
 
     static ProxyAction classify(HttpMethod method, UpstreamPath path) {
-        String action = PathTemplateActions.of(method, path);
+        String action = PathTemplateActions.of(method, path.segments());
         if (PathTemplateActions.isSafe(method)) {
             return ProxyAction.of(action, RiskLevel.LOW);
         }

@@ -34,8 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code ANY /functions/v1/gateway-proxy/<tool>/<upstream-path>} (spec 4.5). Order of checks: the
- * tool (404), a well-formed API key (401, before the body is read), the upstream path (400), the body
- * (413), the classification by the spec's tables (400 for a malformed GraphQL request), the workspace's
+ * tool (404), a well-formed API key (401, before the body is read), the method (405 but for the seven a
+ * REST API uses; 400 for a method override), the canonical upstream path and query (400, see
+ * {@link UpstreamPath}), the body (413; 400 for a {@code _method} form field), the classification by the spec's tables (400 for a malformed GraphQL request), the workspace's
  * connection to the tool (409: none, no token, no base URL; answered only to a key that the read model
  * shows active with scope {@code proxy}, else 401) and, for chat, docs and internal_api, the
  * classification by its rules, then one EvaluateAction through the decision stream (source and scope
@@ -74,11 +75,13 @@ public class GatewayProxyHandler {
             int slash = rest.indexOf('/');
             Tool tool = proxiedTool(slash < 0 ? rest : rest.substring(0, slash));
             ApiKeyCredential key = ApiKeyCredential.from(request);
+            // one reading of the request: its own method (405, 400 for an override) and its canonical target (400)
+            HttpMethod method = ProxyMethods.require(request.method(), request.headers().asHttpHeaders());
             UpstreamPath path = UpstreamPath.parse(slash < 0 ? "/" : rest.substring(slash), request.uri().getRawQuery());
-            HttpMethod method = request.method();
             String agentId = request.headers().firstHeader(AGENT_HEADER);
             Map<String, List<String>> headers = ProxyHeaders.upstreamRequest(request.headers().asHttpHeaders());
             return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
+                ProxyRequestBody.refuseMethodField(request.headers().asHttpHeaders(), body);
                 // the fixed tables first: a malformed request is a 400 before the key is looked up
                 Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);
                 // the decision stream checks the key (and its proxy scope) in log order for the call
@@ -89,7 +92,7 @@ public class GatewayProxyHandler {
                         .flatMap(proxyTarget -> {
                             UpstreamTarget target = proxyTarget.upstream();
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
-                            HeldHttpRequest held = new HeldHttpRequest(method.name(), path.raw(), path.query(), headers,
+                            HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
                             EvaluateAction command = evaluation(tool, action, agentId, path, method,
                                     seals.seal(tool, action.action(), held));
@@ -103,7 +106,7 @@ public class GatewayProxyHandler {
                                             throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
                                         }
                                         return switch (outcome.decision()) {
-                                            case ALLOW -> forwarder.forward(tool.wire(), target, method, path, headers, body,
+                                            case ALLOW -> forwarder.forward(tool.wire(), request.uri(), target, method, path, headers, body,
                                                     outcome.auditLogId());
                                             case BLOCK -> JsonResponses.status(HttpStatus.FORBIDDEN,
                                                     ProxyDecisionBodies.Blocked.of(outcome, correlationId));
@@ -121,7 +124,7 @@ public class GatewayProxyHandler {
         // what the audit entry shows of the call: method, path and query (never headers or body)
         ObjectNode payload = IngressJson.REQUESTS.createObjectNode();
         payload.put("method", method.name());
-        payload.put("path", path.raw());
+        payload.put("path", path.canonical());
         payload.put("query", path.query());
         return new EvaluateAction(tool, action.action(), action.risk(), agentId, null, action.resourceType(),
                 action.resourceId(), payload, null, ActionSource.PROXY, Scope.PROXY, false, held);

@@ -1,14 +1,22 @@
 package io.agentgateway.ingress.proxy;
 
 import graphql.GraphQLException;
+import graphql.language.ArrayValue;
+import graphql.language.Argument;
 import graphql.language.Document;
 import graphql.language.Field;
 import graphql.language.FragmentDefinition;
 import graphql.language.FragmentSpread;
 import graphql.language.InlineFragment;
+import graphql.language.NullValue;
+import graphql.language.ObjectField;
+import graphql.language.ObjectValue;
 import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
+import graphql.language.Value;
+import graphql.language.VariableDefinition;
+import graphql.language.VariableReference;
 import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
@@ -27,17 +35,26 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Spec 4.5's issue-tracker table. The body's {@code query} is parsed with graphql-java (never a
- * regex); {@code operationName} picks the operation when the document holds several. Queries (and
- * subscriptions) are {@code read}/low. A mutation is classified by its operation name (the spec's
- * table) and by each of its root fields ({@code issueDelete} → {@code issue.delete}, fragments
- * followed), and the most severe wins: an operation named {@code IssueCreate} that deletes an issue
- * is an {@code issue.delete}. Risks come from the decision stream's own {@link RiskClassifier}, so
- * unknown mutations are medium and delete-like ones high.
+ * The GraphQL APIs behind the proxy: the issue tracker's (spec 4.5's table) and the code host's
+ * ({@code POST …/code_host/graphql}). The body's {@code query} is parsed with graphql-java (never a
+ * regex); {@code operationName} picks the operation when the document holds several (required then); a
+ * document with two operations of one name is refused, as the upstream could run either. Queries (and
+ * subscriptions) are {@code read}/low. A mutation is classified by each of its root fields (fragments
+ * and aliases followed) and, for the issue tracker, by its operation name (the spec's table), and the
+ * most severe wins: an operation named {@code IssueCreate} that deletes an issue is an
+ * {@code issue.delete}, and a document that merges a pull request and comments is a merge.
+ *
+ * <p>Risks come from the decision stream's own {@link RiskClassifier} (one table with the REST rows),
+ * so unknown mutations are medium and delete-like ones high. A mutation is never low: a root field
+ * whose action string the table would call low ({@code createUserList} → {@code user.list.create} is
+ * not, but a field ending in {@code …Get} would be) gets {@code .mutation} appended.
  */
 final class GraphQlActions {
     private static final RiskClassifier RISKS = new RiskClassifier();
-    private static final Map<String, String> OPERATIONS = Map.of(
+    private static final String MUTATION_SUFFIX = ".mutation";
+
+    /** Spec 4.5: the issue tracker's operations by name. */
+    private static final Map<String, String> ISSUE_TRACKER_OPERATIONS = Map.of(
             "IssueCreate", "issue.create",
             "IssueUpdate", "issue.update",
             "IssueDelete", "issue.delete",
@@ -45,10 +62,38 @@ final class GraphQlActions {
             "ProjectCreate", "project.create",
             "ProjectDelete", "project.delete");
 
+    /**
+     * The code host's mutations (its public schema's names) that do what a REST row of spec 4.5 does,
+     * mapped to that row's action string. Every other mutation field gets a string of its own words.
+     */
+    private static final Map<String, String> CODE_HOST_FIELDS = Map.ofEntries(
+            Map.entry("mergePullRequest", "pull_request.merge"),
+            Map.entry("enablePullRequestAutoMerge", "pull_request.merge"),
+            Map.entry("enqueuePullRequest", "pull_request.merge"),
+            Map.entry("createPullRequest", "pull_request.create"),
+            // a revert opens a new pull request
+            Map.entry("revertPullRequest", "pull_request.create"),
+            Map.entry("updatePullRequest", "pull_request.update"),
+            Map.entry("closePullRequest", "pull_request.update"),
+            Map.entry("reopenPullRequest", "pull_request.update"),
+            Map.entry("createIssue", "issues.create"),
+            Map.entry("updateIssue", "issues.update"),
+            Map.entry("closeIssue", "issues.update"),
+            Map.entry("reopenIssue", "issues.update"),
+            Map.entry("addComment", "issues.comment.create"),
+            Map.entry("createCommitOnBranch", "file.write"),
+            Map.entry("deleteRef", "ref.delete"),
+            // creates, updates and/or deletes refs: read as its most severe effect
+            Map.entry("updateRefs", "ref.delete"));
+    private static final String COMMIT_ON_BRANCH = "createCommitOnBranch";
+
     private GraphQlActions() {}
 
-    /** @throws ApiException 400 with a clear message for a body that is not a GraphQL request */
-    static ProxyAction classify(JsonNode body) {
+    /**
+     * @param tool the issue tracker or the code host
+     * @throws ApiException 400 with a clear message for a body that is not one GraphQL request
+     */
+    static ProxyAction classify(Tool tool, JsonNode body) {
         if (!(body instanceof ObjectNode request)) {
             throw ApiException.badRequest("The GraphQL request body must be a JSON object with a query");
         }
@@ -69,7 +114,7 @@ final class GraphQlActions {
         if (operation.getOperation() != OperationDefinition.Operation.MUTATION) {
             return ProxyAction.of(PathTemplateActions.READ, RiskLevel.LOW);
         }
-        return mutation(document, operation);
+        return mutation(tool, document, operation, variables instanceof ObjectNode given ? given : null);
     }
 
     private static Document parse(String query) {
@@ -89,6 +134,13 @@ final class GraphQlActions {
         if (operations.isEmpty()) {
             throw ApiException.badRequest("Malformed GraphQL query: the document holds no operation");
         }
+        Set<String> names = new HashSet<>();
+        for (OperationDefinition operation : operations) {
+            if (operation.getName() != null && !names.add(operation.getName())) {
+                throw ApiException.badRequest("The GraphQL document holds two operations named " + operation.getName()
+                        + "; operation names must be unique");
+            }
+        }
         if (operationName != null) {
             return operations.stream().filter(op -> operationName.equals(op.getName())).findFirst()
                     .orElseThrow(() -> ApiException.badRequest(
@@ -100,24 +152,29 @@ final class GraphQlActions {
         return operations.get(0);
     }
 
-    private static ProxyAction mutation(Document document, OperationDefinition operation) {
+    private static ProxyAction mutation(Tool tool, Document document, OperationDefinition operation, ObjectNode variables) {
         List<String> candidates = new ArrayList<>();
-        String named = operation.getName() == null ? null : OPERATIONS.get(operation.getName());
-        if (named != null) {
-            candidates.add(named);
+        if (tool == Tool.ISSUE_TRACKER && operation.getName() != null) {
+            String named = ISSUE_TRACKER_OPERATIONS.get(operation.getName());
+            if (named != null) {
+                candidates.add(named);
+            }
         }
         Map<String, FragmentDefinition> fragments = document.getDefinitionsOfType(FragmentDefinition.class).stream()
                 .collect(Collectors.toMap(FragmentDefinition::getName, f -> f, (a, b) -> a));
-        List<String> rootFields = new ArrayList<>();
+        List<Field> rootFields = new ArrayList<>();
         collectFields(operation.getSelectionSet(), fragments, new HashSet<>(), rootFields);
-        rootFields.stream().map(GraphQlActions::actionOfField).forEach(candidates::add);
+        for (Field field : rootFields) {
+            String action = tool == Tool.CODE_HOST ? codeHostAction(field, operation, variables) : actionOfField(field.getName());
+            candidates.add(risk(tool, action) == RiskLevel.LOW ? action + MUTATION_SUFFIX : action);
+        }
         if (candidates.isEmpty()) {
             candidates.add("mutation.unknown");
         }
         String worst = candidates.get(0);
-        RiskLevel worstRisk = risk(worst);
+        RiskLevel worstRisk = risk(tool, worst);
         for (String candidate : candidates) {
-            RiskLevel risk = risk(candidate);
+            RiskLevel risk = risk(tool, candidate);
             if (risk.ordinal() > worstRisk.ordinal()) {
                 worst = candidate;
                 worstRisk = risk;
@@ -127,14 +184,14 @@ final class GraphQlActions {
     }
 
     private static void collectFields(SelectionSet set, Map<String, FragmentDefinition> fragments, Set<String> visited,
-                                      List<String> into) {
+                                      List<Field> into) {
         if (set == null) {
             return;
         }
         for (Selection<?> selection : set.getSelections()) {
             if (selection instanceof Field field) {
                 if (!field.getName().startsWith("__")) {
-                    into.add(field.getName());
+                    into.add(field);
                 }
             } else if (selection instanceof InlineFragment inline) {
                 collectFields(inline.getSelectionSet(), fragments, visited, into);
@@ -148,12 +205,113 @@ final class GraphQlActions {
         }
     }
 
-    /** {@code issueCreate} → {@code issue.create}; {@code createIssue} → {@code create.issue}. */
+    /** The issue tracker's fields name the resource first: {@code issueCreate} → {@code issue.create}. */
     static String actionOfField(String field) {
-        return field.replaceAll("([a-z0-9])([A-Z])", "$1.$2").toLowerCase(Locale.ROOT);
+        return String.join(".", words(field));
     }
 
-    private static RiskLevel risk(String action) {
-        return RISKS.classify(Tool.ISSUE_TRACKER, action, null).orElseThrow().level();
+    /**
+     * The code host's fields name the verb first: a field of {@link #CODE_HOST_FIELDS} takes its REST
+     * row's action; any other moves its verb last, {@code addStar} → {@code star.add}, so it reads as
+     * {@code <resource>.<verb>} like every other action. A commit that deletes files is a
+     * {@code file.delete}, as the REST {@code DELETE …/contents/:path} is.
+     */
+    static String codeHostAction(Field field, OperationDefinition operation, ObjectNode variables) {
+        String mapped = CODE_HOST_FIELDS.get(field.getName());
+        if (mapped != null) {
+            if (field.getName().equals(COMMIT_ON_BRANCH) && deletesFiles(field, operation, variables)) {
+                return "file.delete";
+            }
+            return mapped;
+        }
+        List<String> words = words(field.getName());
+        if (words.size() > 1) {
+            words.add(words.remove(0));
+        }
+        return String.join(".", words);
+    }
+
+    /** The camel-case words of a field name, in lower case: {@code addProjectV2Item} → add, project, v2, item. */
+    private static List<String> words(String field) {
+        List<String> words = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i < field.length(); i++) {
+            char previous = field.charAt(i - 1);
+            if (Character.isUpperCase(field.charAt(i)) && (Character.isLowerCase(previous) || Character.isDigit(previous))) {
+                words.add(field.substring(start, i).toLowerCase(Locale.ROOT));
+                start = i;
+            }
+        }
+        words.add(field.substring(start).toLowerCase(Locale.ROOT));
+        return words;
+    }
+
+    /**
+     * Whether a {@code createCommitOnBranch} names any file deletion: a {@code deletions} input field
+     * anywhere in its arguments that is not null or an empty list, written inline, passed in the
+     * request's variables or in a variable's default.
+     */
+    private static boolean deletesFiles(Field field, OperationDefinition operation, ObjectNode variables) {
+        for (Argument argument : field.getArguments()) {
+            if (namesDeletions(argument.getValue(), false, operation, variables)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean namesDeletions(Value<?> value, boolean isDeletions, OperationDefinition operation,
+                                          ObjectNode variables) {
+        if (value instanceof VariableReference reference) {
+            JsonNode given = variables == null ? null : variables.get(reference.getName());
+            if (given != null) {
+                return jsonNamesDeletions(given, isDeletions);
+            }
+            return operation.getVariableDefinitions().stream()
+                    .filter(definition -> definition.getName().equals(reference.getName()))
+                    .map(VariableDefinition::getDefaultValue)
+                    .anyMatch(defaultValue -> defaultValue != null && namesDeletions(defaultValue, isDeletions, operation, variables));
+        }
+        if (isDeletions) {
+            return !(value instanceof NullValue) && !(value instanceof ArrayValue list && list.getValues().isEmpty());
+        }
+        if (value instanceof ObjectValue object) {
+            for (ObjectField objectField : object.getObjectFields()) {
+                if (namesDeletions(objectField.getValue(), objectField.getName().equals("deletions"), operation, variables)) {
+                    return true;
+                }
+            }
+        } else if (value instanceof ArrayValue list) {
+            for (Value<?> item : list.getValues()) {
+                if (namesDeletions(item, false, operation, variables)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean jsonNamesDeletions(JsonNode node, boolean isDeletions) {
+        if (isDeletions) {
+            return !node.isNull() && !(node.isArray() && node.isEmpty());
+        }
+        if (node.isObject()) {
+            for (var entry : node.properties()) {
+                if (jsonNamesDeletions(entry.getValue(), entry.getKey().equals("deletions"))) {
+                    return true;
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                if (jsonNamesDeletions(item, false)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static RiskLevel risk(Tool tool, String action) {
+        return RISKS.classify(tool, action, null).orElseThrow().level();
     }
 }

@@ -15,13 +15,16 @@ import org.springframework.http.HttpMethod;
  * give one action string whatever they are called on, and a repository named {@code drop-in} does not
  * make a write look like a delete. A lower-case name elsewhere in a path stays in the string (a policy
  * glob such as {@code repos.collaborators.*} still matches it); a delete-like word there can only raise
- * the risk, never lower it.
+ * the risk, never lower it. What follows {@code refs} or {@code matching-refs} is a ref name (a branch
+ * such as {@code heads/main}, sent with its slash encoded or not) and adds no word.
  */
 final class PathTemplateActions {
     static final String READ = "read";
     private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
     /** Segments followed by a user-chosen name (one, or two for repos: owner and repository). */
     private static final Set<String> NAMED_ONCE = Set.of("orgs", "users", "enterprises", "gists", "teams", "apps");
+    /** Segments after which the rest of the path is a name (a git ref, which may hold slashes). */
+    private static final Set<String> NAMED_REST = Set.of("refs", "matching-refs");
     private static final Pattern RESOURCE_WORD = Pattern.compile("[a-z][a-z_\\-]{0,40}");
     private static final int MAX_WORDS = 5;
 
@@ -31,16 +34,18 @@ final class PathTemplateActions {
         return SAFE.contains(method);
     }
 
-    static String of(HttpMethod method, UpstreamPath path) {
+    static String of(HttpMethod method, List<String> segments) {
         if (isSafe(method)) {
             return READ;
         }
         List<String> words = new ArrayList<>();
-        List<String> segments = path.segments();
         for (int i = 0; i < segments.size() && words.size() < MAX_WORDS; i++) {
             String segment = segments.get(i);
             if (RESOURCE_WORD.matcher(segment).matches()) {
                 words.add(segment);
+            }
+            if (NAMED_REST.contains(segment)) {
+                break;
             }
             if (segment.equals("repos") && i == 0) {
                 i += 2;

@@ -12,10 +12,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Which classification a proxied request gets, by tool (spec 4.5). The code host and the issue tracker
- * are classified by the spec's fixed tables before the connection is read (so a malformed GraphQL
- * request is a 400 whatever the key); chat, docs and internal_api by their connection's rules, once
- * the connection is known.
+ * Which classification a proxied request gets, by tool (spec 4.5), always from the canonical
+ * {@link UpstreamPath}. The code host and the issue tracker are classified by the spec's fixed tables
+ * before the connection is read (so a malformed GraphQL request is a 400 whatever the key); chat, docs
+ * and internal_api by their connection's rules, once the connection is known.
  */
 final class ProxyClassifier {
     static final String GRAPHQL_PATH = "/graphql";
@@ -25,13 +25,14 @@ final class ProxyClassifier {
     /** @return the classification by the spec's tables, or empty for a tool classified by its connection's rules */
     static Optional<ProxyAction> byFixedTables(Tool tool, HttpMethod method, UpstreamPath path, byte[] body) {
         return switch (tool) {
-            case CODE_HOST -> Optional.of(CodeHostActions.classify(method, path));
+            case CODE_HOST -> Optional.of(CodeHostActions.isGraphQl(path)
+                    ? graphQl(Tool.CODE_HOST, method, body)
+                    : CodeHostActions.classify(method, path));
             case ISSUE_TRACKER -> Optional.of(issueTracker(method, path, body));
             case CHAT, DOCS, INTERNAL_API -> Optional.empty();
             case MCP -> throw new IllegalStateException("the MCP gate serves mcp, not the proxy");
         };
     }
-
 
     /** The whole classification, once the connection's rules are known (empty for the code host and the issue tracker). */
     static ProxyAction classify(Tool tool, HttpMethod method, UpstreamPath path, byte[] body, List<ClassificationRule> rules) {
@@ -40,10 +41,15 @@ final class ProxyClassifier {
 
     /** The issue tracker has one path, {@code POST /graphql}; anything else is refused before it is evaluated. */
     private static ProxyAction issueTracker(HttpMethod method, UpstreamPath path, byte[] body) {
-        if (!GRAPHQL_PATH.equals(path.raw())) {
+        if (!GRAPHQL_PATH.equals(path.canonical())) {
             throw new ApiException(HttpStatus.NOT_FOUND,
                     "The issue tracker is proxied at POST /functions/v1/gateway-proxy/issue_tracker/graphql only");
         }
+        return graphQl(Tool.ISSUE_TRACKER, method, body);
+    }
+
+    /** A GraphQL endpoint takes POST only: a GET's query string would be a second place for a document. */
+    private static ProxyAction graphQl(Tool tool, HttpMethod method, byte[] body) {
         if (!method.equals(HttpMethod.POST)) {
             throw ApiException.methodNotAllowed(List.of(HttpMethod.POST));
         }
@@ -53,6 +59,6 @@ final class ProxyClassifier {
         } catch (JacksonException e) {
             throw ApiException.badRequest("The GraphQL request body must be a JSON object with a query");
         }
-        return GraphQlActions.classify(json);
+        return GraphQlActions.classify(tool, json);
     }
 }

@@ -12,8 +12,9 @@ import org.springframework.http.HttpHeaders;
  * Which headers cross the proxy. The agent's credential ({@code Authorization}), its
  * {@code X-Agent-Id} and the hop-by-hop and framing headers stay behind on the way up (the gateway's
  * client frames the request itself and adds the tool's own credential); hop-by-hop headers stay
- * behind on the way down. Everything else passes unchanged: {@code Link}, rate-limit headers,
- * {@code ETag}, content encoding.
+ * behind on the way down, and the upstream's own URLs in {@code Link}, {@code Location} and
+ * {@code Content-Location} are turned into the gateway's ({@link UpstreamUrls}). Everything else passes
+ * unchanged: rate-limit headers, {@code ETag}, content encoding.
  */
 final class ProxyHeaders {
     /** RFC 9110 7.6.1 hop-by-hop headers, plus those the client or server sets for its own framing. */
@@ -37,14 +38,18 @@ final class ProxyHeaders {
         return forwarded;
     }
 
-    /** Copies the upstream's response headers for the agent, hop-by-hop ones left out. */
-    static void copyDownstream(HttpHeaders upstream, HttpHeaders agent) {
+    /** Copies the upstream's response headers for the agent, hop-by-hop ones left out, its URLs made the gateway's. */
+    static void copyDownstream(HttpHeaders upstream, HttpHeaders agent, UpstreamUrls urls) {
         Set<String> named = connectionNamed(upstream);
         upstream.forEach((name, values) -> {
             String lower = name.toLowerCase(Locale.ROOT);
             // the gateway's own correlation id stays the one the agent sees
             if (!HOP_BY_HOP.contains(lower) && !named.contains(lower) && !lower.equals("x-correlation-id")) {
-                agent.put(name, values);
+                agent.put(name, switch (lower) {
+                    case "link" -> values.stream().map(urls::rewriteLink).toList();
+                    case "location", "content-location" -> values.stream().map(urls::rewriteReference).toList();
+                    default -> values;
+                });
             }
         });
     }

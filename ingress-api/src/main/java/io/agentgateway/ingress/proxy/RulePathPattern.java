@@ -3,11 +3,12 @@ package io.agentgateway.ingress.proxy;
 import java.util.List;
 
 /**
- * Matches a classification rule's path pattern against a request's decoded path segments. Pattern
- * segments are literal (compared exactly, case-sensitively), {@code *} (exactly one segment of any
- * value) or, last only, {@code **} (any number of further segments, none included, so
- * {@code /admin/**} also covers {@code /admin}). The pattern {@code /} matches the root only. The
- * decision stream has already refused patterns of any other shape.
+ * Matches a classification rule's path pattern against a request's canonical (decoded) path segments.
+ * Pattern segments are literal (compared case-insensitively: a request that differs from an admin's
+ * rule only by case must not escape it, whether or not the upstream routes case-insensitively),
+ * {@code *} (exactly one segment of any value) or, last only, {@code **} (any number of further
+ * segments, none included, so {@code /admin/**} also covers {@code /admin}). The pattern {@code /}
+ * matches the root only. The decision stream has already refused patterns of any other shape.
  */
 final class RulePathPattern {
     private static final String ONE = "*";
@@ -22,7 +23,7 @@ final class RulePathPattern {
             if (part.equals(REST)) {
                 return true;
             }
-            if (i >= segments.size() || !(part.equals(ONE) || part.equals(segments.get(i)))) {
+            if (i >= segments.size() || !(part.equals(ONE) || part.equalsIgnoreCase(segments.get(i)))) {
                 return false;
             }
         }

@@ -1,9 +1,11 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.ingress.admin.PublicBaseUrl;
 import io.agentgateway.ingress.execution.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.timeout.ReadTimeoutException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +23,11 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
 /**
- * Sends an allowed request to its upstream and streams the answer back: status, headers (hop-by-hop
- * ones left out) and body as they come, byte for byte (no decompression, no decoding, no buffering of
- * the response). The client is Reactor Netty's, on the ingress's own event loops, behind WebClient;
+ * Sends an allowed request to its upstream, to {@code <base URL><canonical path>?<query as received>}
+ * (the very target that was classified), and streams the answer back: status, headers (hop-by-hop
+ * ones left out, the upstream's own URLs in {@code Link}/{@code Location}/{@code Content-Location}
+ * turned into the gateway's, see {@link UpstreamUrls}) and body as they come, byte for byte (no
+ * decompression, no decoding, no buffering of the response). The client is Reactor Netty's, on the ingress's own event loops, behind WebClient;
  * its automatic retry is off, so a request is sent at most once.
  *
  * <p>No connection (refused, unknown host, connect timeout, reset) is 502; no status and headers
@@ -36,8 +40,10 @@ class UpstreamForwarder {
 
     private final WebClient client;
     private final Duration timeout;
+    private final PublicBaseUrl gatewayBase;
 
-    UpstreamForwarder(ReactorResourceFactory resources, ProxyProperties properties) {
+    UpstreamForwarder(ReactorResourceFactory resources, ProxyProperties properties, PublicBaseUrl gatewayBase) {
+        this.gatewayBase = gatewayBase;
         this.client = WebClient.builder()
                 .clientConnector(new ReactorClientHttpConnector(resources, http -> http
                         .disableRetry(true)
@@ -47,30 +53,39 @@ class UpstreamForwarder {
         this.timeout = properties.upstreamTimeout();
     }
 
-    Mono<ServerResponse> forward(String toolName, UpstreamTarget target, HttpMethod method, UpstreamPath path,
+    /**
+     * @param agentUri the URI the agent's request came in on: the gateway's address, unless
+     *                 {@code gateway.public-base-url} names it
+     */
+    Mono<ServerResponse> forward(String toolName, URI agentUri, UpstreamTarget target, HttpMethod method, UpstreamPath path,
                                  Map<String, List<String>> headers, byte[] body, String auditLogId) {
-        return Mono.defer(() -> client.method(method)
-                        .uri(target.resolve(path.raw(), path.query()))
-                        .headers(sent -> {
-                            headers.forEach(sent::put);
-                            target.headers().forEach(sent::set);
-                        })
-                        .body(body.length == 0 ? BodyInserters.empty() : BodyInserters.fromValue(body))
-                        .retrieve()
-                        // every status is the upstream's answer to pass on, not an error of ours
-                        .onStatus(status -> true, response -> Mono.empty())
-                        .toEntityFlux(DataBuffer.class)
-                        // a second guard over the client's own response timeout, slightly later
-                        .timeout(timeout.plusMillis(500)))
-                .onErrorMap(failure -> upstreamError(toolName, failure))
-                .flatMap(entity -> ServerResponse.status(entity.getStatusCode())
-                        .headers(agent -> {
-                            ProxyHeaders.copyDownstream(entity.getHeaders(), agent);
-                            if (auditLogId != null) {
-                                agent.set(AUDIT_HEADER, auditLogId);
-                            }
-                        })
-                        .body(BodyInserters.fromDataBuffers(entity.getBody())));
+        return Mono.defer(() -> {
+            URI upstreamUri = target.resolve(path.canonical(), path.query());
+            UpstreamUrls urls = new UpstreamUrls(target.baseUrl(), upstreamUri,
+                    gatewayBase.of(agentUri) + GatewayProxyHandler.PREFIX + toolName);
+            return client.method(method)
+                    .uri(upstreamUri)
+                    .headers(sent -> {
+                        headers.forEach(sent::put);
+                        target.headers().forEach(sent::set);
+                    })
+                    .body(body.length == 0 ? BodyInserters.empty() : BodyInserters.fromValue(body))
+                    .retrieve()
+                    // every status is the upstream's answer to pass on, not an error of ours
+                    .onStatus(status -> true, response -> Mono.empty())
+                    .toEntityFlux(DataBuffer.class)
+                    // a second guard over the client's own response timeout, slightly later
+                    .timeout(timeout.plusMillis(500))
+                    .onErrorMap(failure -> upstreamError(toolName, failure))
+                    .flatMap(entity -> ServerResponse.status(entity.getStatusCode())
+                            .headers(agent -> {
+                                ProxyHeaders.copyDownstream(entity.getHeaders(), agent, urls);
+                                if (auditLogId != null) {
+                                    agent.set(AUDIT_HEADER, auditLogId);
+                                }
+                            })
+                            .body(BodyInserters.fromDataBuffers(entity.getBody())));
+        }).onErrorMap(IllegalArgumentException.class, failure -> upstreamError(toolName, failure));
     }
 
     private Throwable upstreamError(String toolName, Throwable failure) {

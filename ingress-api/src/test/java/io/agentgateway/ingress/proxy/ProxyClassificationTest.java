@@ -43,6 +43,20 @@ class ProxyClassificationTest {
             "POST,   /orgs/dropbox/repos,                         orgs.repos.post,       medium",
             "POST,   /repos/acme/drop-table/issues/1/labels,      repos.issues.labels.post, medium",
             "PATCH,  /repos/acme/api/issues/12/comments,          repos.issues.comments.patch, medium",
+            // the canonical form is classified: encoded separators, and the code host's case-insensitive routes
+            "DELETE, /repos/acme/api/git/refs/heads%2Ffeature-x,  ref.delete,            critical",
+            "DELETE, /repos/acme/api/git/refs/heads%2ffeature%2Fx, ref.delete,           critical",
+            "PUT,    /repos/acme/api/pulls/7%2Fmerge,             pull_request.merge,    high",
+            "PUT,    /Repos/acme/api/pulls/7/merge,               pull_request.merge,    high",
+            "PUT,    /repos/acme/api/Pulls/7/Merge,               pull_request.merge,    high",
+            "DELETE, /REPOS/Acme/API/Contents/README.md,          file.delete,           critical",
+            "PUT,    /repos/acme/api/contents/docs%2Fguide.md,    file.write,            high",
+            "POST,   /Repos/acme/api/Actions/Workflows/ci.yml/Dispatches, workflow.dispatch, high",
+            "DELETE, /Repos/acme/api/Hooks/42,                    repos.hooks.delete,    high",
+            // what follows refs is a ref name, however it is sent
+            "PATCH,  /repos/acme/api/git/refs/heads%2Fmain,       repos.git.refs.patch,  medium",
+            "PATCH,  /repos/acme/api/git/refs/heads/main,         repos.git.refs.patch,  medium",
+            "GET,    /Repos/acme/api/Pulls,                       read,                  low",
     })
     void codeHostRows(String method, String target, String action, String risk) {
         String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
@@ -54,10 +68,13 @@ class ProxyClassificationTest {
     }
 
     @Test
-    void repositoryRequestsNameTheirRepository() {
+    void repositoryRequestsNameTheirRepositoryInLowerCase() {
         ProxyAction merge = CodeHostActions.classify(HttpMethod.PUT, UpstreamPath.parse("/repos/acme/api/pulls/7/merge", null));
         assertThat(merge.resourceType()).isEqualTo("repository");
         assertThat(merge.resourceId()).isEqualTo("acme/api");
+        // the code host's names are case-insensitive: a policy on acme/api must hold for Acme/API too
+        ProxyAction shouted = CodeHostActions.classify(HttpMethod.PUT, UpstreamPath.parse("/Repos/Acme/API/Pulls/7/Merge", null));
+        assertThat(shouted).isEqualTo(merge);
     }
 
     @ParameterizedTest
@@ -97,6 +114,7 @@ class ProxyClassificationTest {
             "a lying name | {\"query\":\"mutation IssueCreate { issueDelete(id: \\\"1\\\") { success } }\"} | issue.delete | high",
             "ProjectDelete | {\"query\":\"mutation ProjectDelete { projectDelete(id: \\\"1\\\") { success } }\"} | project.delete | high",
             "an unknown mutation | {\"query\":\"mutation { teamArchive(id: \\\"1\\\") { success } }\"} | team.archive | medium",
+            "a mutation is never low | {\"query\":\"mutation { notificationMarkRead(id: \\\"1\\\") { success } }\"} | notification.mark.read.mutation | medium",
             "an aliased field | {\"query\":\"mutation { ok: commentDelete(id: \\\"1\\\") { success } }\"} | comment.delete | high",
             "a field behind a fragment | {\"query\":\"mutation Tidy { ...Cleanup } fragment Cleanup on Mutation { issueDelete(id: \\\"1\\\") { success } }\"} | issue.delete | high",
             "operationName picks the query | {\"query\":\"query Read { viewer { id } } mutation IssueDelete { issueDelete(id: \\\"1\\\") { success } }\",\"operationName\":\"Read\"} | read | low",
@@ -106,6 +124,58 @@ class ProxyClassificationTest {
         ProxyAction classified = ProxyClassifier.classify(Tool.ISSUE_TRACKER, HttpMethod.POST,
                 UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8), List.of());
         assertThat(classified).isEqualTo(ProxyAction.of(action, RiskLevel.parse(risk).orElseThrow()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a query | {\"query\":\"query { viewer { login } }\"} | read | low",
+            "mergePullRequest | {\"query\":\"mutation { mergePullRequest(input: {pullRequestId: \\\"PR_1\\\"}) { clientMutationId } }\"} | pull_request.merge | high",
+            "enablePullRequestAutoMerge | {\"query\":\"mutation M($i: EnablePullRequestAutoMergeInput!) { enablePullRequestAutoMerge(input: $i) { clientMutationId } }\",\"variables\":{\"i\":{}}} | pull_request.merge | high",
+            "deleteRef | {\"query\":\"mutation { deleteRef(input: {refId: \\\"R_1\\\"}) { clientMutationId } }\"} | ref.delete | critical",
+            "updateRefs | {\"query\":\"mutation { updateRefs(input: {repositoryId: \\\"R\\\", refUpdates: []}) { clientMutationId } }\"} | ref.delete | critical",
+            "createCommitOnBranch | {\"query\":\"mutation C($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }\",\"variables\":{\"input\":{\"fileChanges\":{\"additions\":[{\"path\":\"a\",\"contents\":\"eA==\"}]}}}} | file.write | high",
+            "a commit that deletes, in variables | {\"query\":\"mutation C($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }\",\"variables\":{\"input\":{\"fileChanges\":{\"deletions\":[{\"path\":\"README.md\"}]}}}} | file.delete | critical",
+            "a commit that deletes, inline | {\"query\":\"mutation { createCommitOnBranch(input: {fileChanges: {deletions: [{path: \\\"a\\\"}]}}) { clientMutationId } }\"} | file.delete | critical",
+            "a commit that deletes, by a variable's default | {\"query\":\"mutation C($d: [FileDeletion!] = [{path: \\\"a\\\"}]) { createCommitOnBranch(input: {fileChanges: {deletions: $d}}) { clientMutationId } }\"} | file.delete | critical",
+            "a commit with no deletions | {\"query\":\"mutation { createCommitOnBranch(input: {fileChanges: {deletions: []}}) { clientMutationId } }\"} | file.write | high",
+            "createPullRequest | {\"query\":\"mutation { createPullRequest(input: {}) { clientMutationId } }\"} | pull_request.create | high",
+            "updatePullRequest | {\"query\":\"mutation { updatePullRequest(input: {}) { clientMutationId } }\"} | pull_request.update | medium",
+            "createIssue | {\"query\":\"mutation { createIssue(input: {}) { clientMutationId } }\"} | issues.create | medium",
+            "updateIssue | {\"query\":\"mutation { updateIssue(input: {}) { clientMutationId } }\"} | issues.update | medium",
+            "addComment | {\"query\":\"mutation { addComment(input: {}) { clientMutationId } }\"} | issues.comment.create | medium",
+            "the most severe root field wins | {\"query\":\"mutation { addComment(input: {}) { clientMutationId } m: mergePullRequest(input: {}) { clientMutationId } }\"} | pull_request.merge | high",
+            "behind a fragment | {\"query\":\"mutation Tidy { ...F } fragment F on Mutation { deleteRef(input: {}) { clientMutationId } }\"} | ref.delete | critical",
+            "an unknown mutation | {\"query\":\"mutation { addStar(input: {}) { clientMutationId } }\"} | star.add | medium",
+            "an unknown delete | {\"query\":\"mutation { deleteIssue(input: {}) { clientMutationId } }\"} | issue.delete | high",
+            "a mutation is never low | {\"query\":\"mutation { createUserList(input: {}) { clientMutationId } }\"} | user.list.create | medium",
+            "a read-sounding mutation | {\"query\":\"mutation { markNotificationsAsRead(input: {}) { success } }\"} | notifications.as.read.mark | medium",
+            "the operation name counts for nothing | {\"query\":\"mutation AddComment { deleteRef(input: {}) { clientMutationId } }\"} | ref.delete | critical",
+    })
+    void codeHostGraphQl(String description, String body, String action, String risk) {
+        ProxyAction classified = ProxyClassifier.classify(Tool.CODE_HOST, HttpMethod.POST,
+                UpstreamPath.parse("/graphql", null), body.getBytes(StandardCharsets.UTF_8), List.of());
+        assertThat(classified).isEqualTo(ProxyAction.of(action, RiskLevel.parse(risk).orElseThrow()));
+    }
+
+    @Test
+    void theCodeHostsGraphQlTakesPostOnlyInAnyCase() {
+        byte[] merge = "{\"query\":\"mutation { mergePullRequest(input: {}) { clientMutationId } }\"}".getBytes(StandardCharsets.UTF_8);
+        assertThat(ProxyClassifier.classify(Tool.CODE_HOST, HttpMethod.POST, UpstreamPath.parse("/GraphQL", null), merge, List.of())
+                .action()).isEqualTo("pull_request.merge");
+        assertThatThrownBy(() -> classify(Tool.CODE_HOST, "GET", "/graphql"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(HttpStatus.METHOD_NOT_ALLOWED));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"CODE_HOST", "ISSUE_TRACKER"})
+    void aDocumentWithTwoOperationsOfOneNameIsRefused(Tool tool) {
+        byte[] body = ("{\"query\":\"query Same { viewer { id } } mutation Same { deleteRef(input: {}) { clientMutationId } }\","
+                + "\"operationName\":\"Same\"}").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> ProxyClassifier.classify(tool, HttpMethod.POST, UpstreamPath.parse("/graphql", null), body, List.of()))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(HttpStatus.BAD_REQUEST);
+                    assertThat(e.getMessage()).isEqualTo("The GraphQL document holds two operations named Same; operation names must be unique");
+                });
     }
 
     @ParameterizedTest(name = "{0}")
@@ -159,7 +229,12 @@ class ProxyClassificationTest {
             "GET,    /admin,                      admin.call,   critical",
             "DELETE, /admin/users/7/sessions,     admin.call,   critical",
             "GET,    /,                           root.read,    medium",
-            "POST,   /Admin/users,                users.post,   medium",
+            // literal segments match in any case, and the canonical (decoded) segments are matched
+            "POST,   /Admin/users,                admin.call,   critical",
+            "POST,   /ADMIN/users/7/ban,          admin.call,   critical",
+            "POST,   /admin%2Fusers%2F7%2Fban,    admin.call,   critical",
+            "POST,   /CHANNELS/x/Messages,        message.send, low",
+            "POST,   /channels/x%2Fmessages,      message.send, low",
             "DELETE, /threads/9,                  threads.delete, high",
             "GET,    /threads/9,                  read,         low",
     })
