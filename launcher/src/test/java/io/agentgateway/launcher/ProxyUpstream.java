@@ -20,7 +20,9 @@ import java.util.concurrent.Executors;
  *   <li>{@code .../slow/...}: waits {@link #SLOW_MILLIS} before answering (the proxy's timeout is shorter);</li>
  *   <li>{@code .../bytes/<n>}: {@code n} bytes of {@link #pattern} as {@code application/octet-stream};</li>
  *   <li>anything else: {@code {"done":"<raw path>"}} with a pagination {@code Link} header and a rate-limit
- *       header, with the status the request's {@code X-Test-Status} header asks for (200 without one).</li>
+ *       header, with the status the request's {@code X-Test-Status} header asks for (200 without one), and
+ *       the {@code Link}, {@code Location} and {@code Content-Location} its {@code X-Test-Link},
+ *       {@code X-Test-Location} and {@code X-Test-Content-Location} headers ask for.</li>
  * </ul>
  */
 final class ProxyUpstream implements AutoCloseable {
@@ -84,11 +86,18 @@ final class ProxyUpstream implements AutoCloseable {
                 }
                 return;
             }
-            String asked = exchange.getRequestHeaders().getFirst("X-Test-Status");
-            int status = asked == null ? 200 : Integer.parseInt(asked);
+            String statusAsked = exchange.getRequestHeaders().getFirst("X-Test-Status");
+            int status = statusAsked == null ? 200 : Integer.parseInt(statusAsked);
             byte[] body = ("{\"done\":\"" + path + "\"}").getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.getResponseHeaders().add("Link", LINK);
+            String link = exchange.getRequestHeaders().getFirst("X-Test-Link");
+            exchange.getResponseHeaders().add("Link", link == null ? LINK : link);
+            for (String header : List.of("Location", "Content-Location")) {
+                String asked = exchange.getRequestHeaders().getFirst("X-Test-" + header);
+                if (asked != null) {
+                    exchange.getResponseHeaders().add(header, asked);
+                }
+            }
             exchange.getResponseHeaders().add("X-RateLimit-Remaining", "4999");
             exchange.sendResponseHeaders(status, body.length);
             exchange.getResponseBody().write(body);

@@ -1,0 +1,153 @@
+package io.agentgateway.launcher;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.agentgateway.schemas.GatewayJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The code host's and the issue tracker's APIs as far as the real-client tests need them, behind the
+ * proxy: a JDK HTTP server that records every request and answers what {@code @octokit/rest} and
+ * {@code @linear/sdk} expect. A connection's base URL is this server's address plus a path of the test's
+ * own ({@code /gh-<uuid>}), which the answers keep:
+ * <ul>
+ *   <li>{@code GET …/repos/<o>/<r>/issues} and {@code GET …/repositories/42/issues}: {@link #ISSUES} issues,
+ *       {@code per_page} at a time, with the code host's {@code Link} header (absolute URLs under the base,
+ *       the {@code /repositories/<id>} form the code host uses for its next pages);</li>
+ *   <li>{@code POST …/graphql}: {@code {"data": …}} with the root fields the tests' documents ask for
+ *       ({@code viewer}, {@code issueCreate}, …), each with the fields the libraries read;</li>
+ *   <li>{@code POST}: 201 {@code {"number":1}}; anything else 200 {@code {}}.</li>
+ * </ul>
+ */
+final class RealApiStandIn implements AutoCloseable {
+    static final int ISSUES = 5;
+
+    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
+
+    private final HttpServer server;
+    private final List<Request> requests = new CopyOnWriteArrayList<>();
+
+    private RealApiStandIn(HttpServer server) {
+        this.server = server;
+    }
+
+    static RealApiStandIn start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            RealApiStandIn standIn = new RealApiStandIn(server);
+            server.createContext("/", standIn::handle);
+            server.setExecutor(Executors.newCachedThreadPool());
+            server.start();
+            return standIn;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** The requests whose path starts with {@code prefix}, in arrival order. */
+    List<Request> requestsTo(String prefix) {
+        return requests.stream().filter(r -> r.rawPath().startsWith(prefix)).toList();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getRawPath();
+            String query = exchange.getRequestURI().getRawQuery();
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Map<String, List<String>> headers = new LinkedHashMap<>();
+            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), List.copyOf(values)));
+            requests.add(new Request(exchange.getRequestMethod(), path, query, headers, body));
+
+            int status = 200;
+            String answer;
+            if (path.endsWith("/graphql")) {
+                answer = graphQl(body);
+            } else if (exchange.getRequestMethod().equals("GET") && path.endsWith("/issues")) {
+                answer = issuesPage(exchange, path, query);
+            } else if (exchange.getRequestMethod().equals("POST")) {
+                status = 201;
+                answer = "{\"number\":1}";
+            } else {
+                answer = "{}";
+            }
+            byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+        }
+    }
+
+    /** One page of issues, with the code host's {@code Link} header pointing at the next ones under the base. */
+    private String issuesPage(HttpExchange exchange, String path, String query) {
+        int perPage = intParameter(query, "per_page", 30);
+        int page = intParameter(query, "page", 1);
+        int pages = (ISSUES + perPage - 1) / perPage;
+        int reposAt = path.contains("/repos/") ? path.indexOf("/repos/") : path.indexOf("/repositories/");
+        String next = baseUrl() + path.substring(0, reposAt) + "/repositories/42/issues?per_page=" + perPage + "&page=";
+        List<String> links = new ArrayList<>();
+        if (page < pages) {
+            links.add("<" + next + (page + 1) + ">; rel=\"next\"");
+            links.add("<" + next + pages + ">; rel=\"last\"");
+        }
+        if (page > 1) {
+            links.add("<" + next + (page - 1) + ">; rel=\"prev\"");
+            links.add("<" + next + 1 + ">; rel=\"first\"");
+        }
+        if (!links.isEmpty()) {
+            exchange.getResponseHeaders().add("Link", String.join(", ", links));
+        }
+        List<String> issues = new ArrayList<>();
+        for (int number = (page - 1) * perPage + 1; number <= Math.min(page * perPage, ISSUES); number++) {
+            issues.add("{\"number\":" + number + ",\"title\":\"Issue " + number + "\"}");
+        }
+        return "[" + String.join(",", issues) + "]";
+    }
+
+    private static String graphQl(String body) {
+        JsonNode request = GatewayJson.MAPPER.readTree(body);
+        String document = request.path("query").asString("");
+        Map<String, Object> data = new LinkedHashMap<>();
+        if (document.contains("viewer")) {
+            data.put("viewer", Map.of("id", "user-1", "login", "octocat", "name", "Ada", "email", "ada@example.com"));
+        }
+        if (document.contains("issueCreate")) {
+            data.put("issueCreate", Map.of("__typename", "IssuePayload", "success", true, "lastSyncId", 1,
+                    "issue", Map.of("id", "ISS-2")));
+        }
+        if (document.contains("issueDelete")) {
+            data.put("issueDelete", Map.of("__typename", "IssueArchivePayload", "success", true, "lastSyncId", 2));
+        }
+        return GatewayJson.MAPPER.writeValueAsString(Map.of("data", data));
+    }
+
+    private static int intParameter(String query, String name, int fallback) {
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                if (pair.startsWith(name + "=")) {
+                    return Integer.parseInt(pair.substring(name.length() + 1));
+                }
+            }
+        }
+        return fallback;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
