@@ -4,6 +4,7 @@ import static io.agentgateway.launcher.ProxyTestSupport.auditRow;
 import static io.agentgateway.launcher.ProxyTestSupport.connect;
 import static io.agentgateway.launcher.ProxyTestSupport.token;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.net.URI;
@@ -45,13 +46,17 @@ class ProxyOneReadingEndToEndTest {
                 List.of("PUT", "/Repos/acme/api/pulls/7/merge", 202, "pull_request.merge", "high"),
                 List.of("PUT", "/repos/acme/api/Pulls/7/Merge", 202, "pull_request.merge", "high"),
                 List.of("DELETE", "/repos/Acme/API/contents/docs%2Fguide.md", 403, "file.delete", "critical"));
-        for (List<Object> row : rows) {
-            String target = (String) row.get(1);
-            RawHttp.Response answer = proxy(ws, (String) row.get(0), "code_host", target, new byte[0]);
-            assertThat(answer.status()).as(row.get(0) + " " + target + ": " + answer.raw()).isEqualTo(row.get(2));
-            Map<String, String> audit = auditRow(answer.header("X-Correlation-Id"));
-            assertThat(audit).as(target).containsEntry("action", (String) row.get(3)).containsEntry("risk_level", (String) row.get(4));
-        }
+        // every row is checked (and reported) even when one fails
+        assertSoftly(softly -> {
+            for (List<Object> row : rows) {
+                String target = (String) row.get(1);
+                RawHttp.Response answer = proxy(ws, (String) row.get(0), "code_host", target, new byte[0]);
+                softly.assertThat(answer.status()).as(row.get(0) + " " + target + ": " + answer.raw()).isEqualTo(row.get(2));
+                Map<String, String> audit = auditRow(answer.header("X-Correlation-Id"));
+                softly.assertThat(audit).as(target).containsEntry("action", (String) row.get(3))
+                        .containsEntry("risk_level", (String) row.get(4));
+            }
+        });
         assertThat(auditRow(proxy(ws, "PUT", "code_host", "/Repos/ACME/Api/pulls/7/merge", new byte[0]).header("X-Correlation-Id")))
                 .as("the repository a policy matches is the code host's, in lower case")
                 .containsEntry("resource_type", "repository").containsEntry("resource_id", "acme/api");
@@ -64,12 +69,14 @@ class ProxyOneReadingEndToEndTest {
         String base = "/chat-" + UUID.randomUUID();
         connect(ws, "chat", Map.of("base_url", upstream.baseUrl() + base, "config", Map.of("rules", List.of(
                 Map.of("method", "*", "path", "/admin/**", "action", "admin.call", "risk", "critical")))));
-        for (String target : List.of("/admin%2Fusers%2F7%2Fban", "/Admin/users/7/ban", "/ADMIN%2fusers/7/ban")) {
-            RawHttp.Response answer = proxy(ws, "POST", "chat", target, "{}".getBytes(StandardCharsets.UTF_8));
-            assertThat(answer.status()).as(target + ": " + answer.raw()).isEqualTo(403);
-            assertThat(auditRow(answer.header("X-Correlation-Id"))).as(target)
-                    .containsEntry("action", "admin.call").containsEntry("risk_level", "critical");
-        }
+        assertSoftly(softly -> {
+            for (String target : List.of("/admin%2Fusers%2F7%2Fban", "/Admin/users/7/ban", "/ADMIN%2fusers/7/ban")) {
+                RawHttp.Response answer = proxy(ws, "POST", "chat", target, "{}".getBytes(StandardCharsets.UTF_8));
+                softly.assertThat(answer.status()).as(target + ": " + answer.raw()).isEqualTo(403);
+                softly.assertThat(auditRow(answer.header("X-Correlation-Id"))).as(target)
+                        .containsEntry("action", "admin.call").containsEntry("risk_level", "critical");
+            }
+        });
         assertThat(upstream.requestsTo(base)).isEmpty();
     }
 
@@ -103,16 +110,17 @@ class ProxyOneReadingEndToEndTest {
                 "/repos/acme/api/pulls/7/merge%00", "The upstream path must not contain control characters",
                 "/repos/acme/api/pulls/%2e%2e/7/merge", "The upstream path must not contain '.' or '..' segments",
                 "/repos/acme/api/pulls/7/%C3%28", "The upstream path is not validly percent-encoded UTF-8");
-        refused.forEach((target, error) -> {
-            RawHttp.Response answer = proxy(ws, "PUT", "code_host", target, new byte[0]);
-            assertThat(answer.status()).as(target + ": " + answer.raw()).isEqualTo(400);
-            assertThat(answer.json().get("ok").booleanValue()).isFalse();
-            assertThat(answer.text("error")).as(target).isEqualTo(error);
-            assertThat(answer.text("correlationId")).isEqualTo(answer.header("X-Correlation-Id"));
+        assertSoftly(softly -> {
+            refused.forEach((target, error) -> {
+                RawHttp.Response answer = proxy(ws, "PUT", "code_host", target, new byte[0]);
+                softly.assertThat(answer.status()).as(target + ": " + answer.raw()).isEqualTo(400);
+                softly.assertThat(answer.text("error")).as(target).isEqualTo(error);
+                softly.assertThat(answer.text("correlationId")).as(target).isEqualTo(answer.header("X-Correlation-Id"));
+            });
+            RawHttp.Response parameter = proxy(ws, "POST", "chat", "/admin;v=1/users/7/ban", new byte[0]);
+            softly.assertThat(parameter.status()).as("/admin;v=1/users/7/ban: " + parameter.raw()).isEqualTo(400);
+            softly.assertThat(parameter.text("error")).isEqualTo("The upstream path must not contain ';' path parameters");
         });
-        RawHttp.Response parameter = proxy(ws, "POST", "chat", "/admin;v=1/users/7/ban", new byte[0]);
-        assertThat(parameter.status()).isEqualTo(400);
-        assertThat(parameter.text("error")).isEqualTo("The upstream path must not contain ';' path parameters");
         assertThat(upstream.requestsTo(base)).isEmpty();
     }
 
@@ -122,32 +130,33 @@ class ProxyOneReadingEndToEndTest {
     void oddMethodsAre405AndMethodOverridesAre400WithNothingSent() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         String base = codeHost(ws);
-        for (String method : List.of("TRACE", "PROPFIND", "MERGE", "get")) {
-            RawHttp.Response answer = proxy(ws, method, "code_host", "/repos/acme/api", new byte[0]);
-            assertThat(answer.status()).as(method + ": " + answer.raw()).isEqualTo(405);
-            assertThat(answer.header("Allow")).isEqualTo("GET,HEAD,OPTIONS,POST,PUT,PATCH,DELETE");
-            assertThat(answer.text("error")).isEqualTo("Method not allowed");
-            assertThat(answer.text("correlationId")).isEqualTo(answer.header("X-Correlation-Id"));
-        }
-        RawHttp.Response connect = RawHttp.send(URI.create(GatewayHarness.gateway().baseUrl()), "CONNECT",
-                PROXY + "code_host/repos/acme/api", new byte[0], "Authorization", "Bearer " + ws.apiKey());
-        assertThat(connect.status()).as(connect.raw()).isIn(400, 405);
-
         byte[] body = "{\"merge_method\":\"squash\"}".getBytes(StandardCharsets.UTF_8);
-        for (String header : List.of("X-HTTP-Method-Override", "X-Method-Override", "X-HTTP-Method", "x-http-method-override")) {
-            RawHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues", body, header, "PUT");
-            assertThat(answer.status()).as(header).isEqualTo(400);
-            assertThat(answer.text("error")).startsWith("The proxy does not accept the ").endsWith(" header: send the request with the method itself");
-        }
-        for (String query : List.of("_method=DELETE", "a=1&_METHOD=delete", "%5Fmethod=DELETE")) {
-            RawHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues?" + query, body);
-            assertThat(answer.status()).as(query).isEqualTo(400);
-            assertThat(answer.text("error")).isEqualTo("The proxy does not accept a _method query parameter: send the request with the method itself");
-        }
-        RawHttp.Response form = proxy(ws, "POST", "code_host", "/repos/acme/api/issues", "title=x&_method=delete".getBytes(StandardCharsets.UTF_8),
-                "Content-Type", "application/x-www-form-urlencoded");
-        assertThat(form.status()).isEqualTo(400);
-        assertThat(form.text("error")).isEqualTo("The proxy does not accept a _method form field: send the request with the method itself");
+        assertSoftly(softly -> {
+            for (String method : List.of("TRACE", "CONNECT", "PROPFIND", "MERGE", "get")) {
+                RawHttp.Response answer = proxy(ws, method, "code_host", "/repos/acme/api", new byte[0]);
+                softly.assertThat(answer.status()).as(method + ": " + answer.raw()).isEqualTo(405);
+                softly.assertThat(answer.header("Allow")).as(method).isEqualTo("GET,HEAD,OPTIONS,POST,PUT,PATCH,DELETE");
+                softly.assertThat(answer.text("error")).as(method).isEqualTo("Method not allowed");
+                softly.assertThat(answer.text("correlationId")).as(method).isEqualTo(answer.header("X-Correlation-Id"));
+            }
+            for (String header : List.of("X-HTTP-Method-Override", "X-Method-Override", "X-HTTP-Method", "x-http-method-override")) {
+                RawHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues", body, header, "PUT");
+                softly.assertThat(answer.status()).as(header + ": " + answer.raw()).isEqualTo(400);
+                softly.assertThat(answer.text("error")).as(header).isEqualTo("The proxy does not accept the "
+                        + (header.equals("x-http-method-override") ? "X-HTTP-Method-Override" : header) + " header: send the request with the method itself");
+            }
+            for (String query : List.of("_method=DELETE", "a=1&_METHOD=delete", "%5Fmethod=DELETE")) {
+                RawHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues?" + query, body);
+                softly.assertThat(answer.status()).as(query + ": " + answer.raw()).isEqualTo(400);
+                softly.assertThat(answer.text("error")).as(query)
+                        .isEqualTo("The proxy does not accept a _method query parameter: send the request with the method itself");
+            }
+            RawHttp.Response form = proxy(ws, "POST", "code_host", "/repos/acme/api/issues",
+                    "title=x&_method=delete".getBytes(StandardCharsets.UTF_8), "Content-Type", "application/x-www-form-urlencoded");
+            softly.assertThat(form.status()).as("form: " + form.raw()).isEqualTo(400);
+            softly.assertThat(form.text("error"))
+                    .isEqualTo("The proxy does not accept a _method form field: send the request with the method itself");
+        });
         assertThat(upstream.requestsTo(base)).isEmpty();
     }
 

@@ -4,12 +4,14 @@ import static io.agentgateway.launcher.ProxyTestSupport.auditRow;
 import static io.agentgateway.launcher.ProxyTestSupport.connect;
 import static io.agentgateway.launcher.ProxyTestSupport.token;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,60 +52,70 @@ class RealClientProxyTest {
 
         JsonNode cases = RealClients.run("octokit.mjs", Map.of("proxyBaseUrl", proxyBase, "apiKey", ws.apiKey(), "agentId", AGENT_ID));
 
-        // 1. octokit's git.deleteRef sends heads%2Ffeature-x: the spec's ref.delete row, critical, blocked
-        assertRefused(cases, "deleteRef", 403, "ref.delete", "critical");
-        assertThat(cases.at("/deleteRef/body/decision").asString()).isEqualTo("block");
-        // an encoded slash and the code host's case-insensitive routes: the merge row, held for approval
-        for (String name : List.of("mergeEncoded", "mergeCapitalRepos", "mergeCapitalPulls")) {
-            JsonNode merge = cases.get(name);
-            assertThat(merge.get("ok").booleanValue()).as(name + ": " + merge).isTrue();
-            assertThat(merge.at("/value/status").intValue()).as(name).isEqualTo(202);
-            assertThat(merge.at("/value/data/decision").asString()).as(name).isEqualTo("require_approval");
-            assertThat(audit(merge)).as(name).containsEntry("action", "pull_request.merge").containsEntry("risk_level", "high");
-        }
-        // no single reading: refused before any decision
-        assertThat(cases.at("/mergePathParameter/status").intValue()).as(cases.get("mergePathParameter").toString()).isEqualTo(400);
-        assertThat(cases.at("/mergePathParameter/body/error").asString()).isEqualTo("The upstream path must not contain ';' path parameters");
-        assertThat(cases.at("/methodOverride/status").intValue()).isEqualTo(400);
-        assertThat(cases.at("/methodOverride/body/error").asString()).contains("X-HTTP-Method-Override");
+        // every case is checked (and reported) even when one fails
+        assertSoftly(softly -> {
+            // 1. octokit's git.deleteRef sends heads%2Ffeature-x: the spec's ref.delete row, critical, blocked
+            assertRefused(softly, cases, "deleteRef", 403, "ref.delete", "critical");
+            softly.assertThat(cases.at("/deleteRef/body/decision").asString()).isEqualTo("block");
+            // an encoded slash and the code host's case-insensitive routes: the merge row, held for approval
+            for (String name : List.of("mergeEncoded", "mergeCapitalRepos", "mergeCapitalPulls")) {
+                JsonNode merge = cases.get(name);
+                softly.assertThat(merge.at("/value/status").asInt(-1)).as(name + ": " + merge).isEqualTo(202);
+                softly.assertThat(merge.at("/value/data/decision").asString()).as(name).isEqualTo("require_approval");
+                softly.assertThat(audit(merge)).as(name).containsEntry("action", "pull_request.merge").containsEntry("risk_level", "high");
+            }
+            // no single reading: refused before any decision
+            softly.assertThat(cases.at("/mergePathParameter/status").asInt(-1)).as(cases.get("mergePathParameter").toString())
+                    .isEqualTo(400);
+            softly.assertThat(cases.at("/mergePathParameter/body/error").asString())
+                    .isEqualTo("The upstream path must not contain ';' path parameters");
+            softly.assertThat(cases.at("/methodOverride/status").asInt(-1)).as(cases.get("methodOverride").toString()).isEqualTo(400);
+            softly.assertThat(cases.at("/methodOverride/body/error").asString()).contains("X-HTTP-Method-Override");
 
-        // 3. the code host's GraphQL: classified by its mutations, as the REST rows are
-        assertThat(cases.at("/graphqlMerge/exchanges/0/status").intValue()).as(cases.get("graphqlMerge").toString()).isEqualTo(202);
-        assertThat(audit(cases.get("graphqlMerge"))).containsEntry("action", "pull_request.merge").containsEntry("risk_level", "high");
-        assertRefused(cases, "graphqlDeleteRef", 403, "ref.delete", "critical");
-        assertThat(cases.at("/graphqlViewer/value/viewer/login").asString()).as(cases.get("graphqlViewer").toString()).isEqualTo("octocat");
-        assertThat(audit(cases.get("graphqlViewer"))).containsEntry("action", "read").containsEntry("risk_level", "low");
+            // 3. the code host's GraphQL: classified by its mutations, as the REST rows are
+            softly.assertThat(cases.at("/graphqlMerge/exchanges/0/status").asInt(-1)).as(cases.get("graphqlMerge").toString())
+                    .isEqualTo(202);
+            softly.assertThat(audit(cases.get("graphqlMerge"))).containsEntry("action", "pull_request.merge")
+                    .containsEntry("risk_level", "high");
+            assertRefused(softly, cases, "graphqlDeleteRef", 403, "ref.delete", "critical");
+            softly.assertThat(cases.at("/graphqlViewer/value/viewer/login").asString()).as(cases.get("graphqlViewer").toString())
+                    .isEqualTo("octocat");
+            softly.assertThat(audit(cases.get("graphqlViewer"))).containsEntry("action", "read").containsEntry("risk_level", "low");
 
-        // what is allowed still works as the library expects
-        assertThat(cases.at("/createIssue/value/status").intValue()).as(cases.get("createIssue").toString()).isEqualTo(201);
-        assertThat(audit(cases.get("createIssue"))).containsEntry("action", "issues.create");
+            // what is allowed still works as the library expects
+            softly.assertThat(cases.at("/createIssue/value/status").asInt(-1)).as(cases.get("createIssue").toString()).isEqualTo(201);
+            softly.assertThat(audit(cases.get("createIssue"))).containsEntry("action", "issues.create");
 
-        // 4. octokit.paginate follows the Link header: every page through the gateway, decided and audited
-        JsonNode paginate = cases.get("paginate");
-        assertThat(paginate.get("ok").booleanValue()).as(paginate.toString()).isTrue();
-        assertThat(paginate.get("value").toString()).isEqualTo("[1,2,3,4,5]");
-        assertThat(paginate.get("exchanges")).hasSize(3);
-        for (JsonNode exchange : paginate.get("exchanges")) {
-            assertThat(exchange.get("url").asString()).as("every page is asked of the gateway").startsWith(proxyBase + "/");
-            assertThat(exchange.get("status").intValue()).isEqualTo(200);
-            assertThat(auditRow(exchange.get("correlationId").asString()))
-                    .containsEntry("action", "read").containsEntry("agent_id", AGENT_ID).containsEntry("decision", "allow");
-        }
-        List<RealApiStandIn.Request> pages = upstream.requestsTo(base).stream().filter(r -> r.rawPath().endsWith("/issues")
-                && r.method().equals("GET")).toList();
-        assertThat(pages).extracting(RealApiStandIn.Request::rawPath)
-                .containsExactly(base + "/repos/acme/api/issues", base + "/repositories/42/issues", base + "/repositories/42/issues");
+            // 4. octokit.paginate follows the Link header: every page through the gateway, decided and audited
+            JsonNode paginate = cases.get("paginate");
+            softly.assertThat(paginate.get("value").toString()).as(paginate.toString()).isEqualTo("[1,2,3,4,5]");
+            softly.assertThat(paginate.get("exchanges")).hasSize(3);
+            for (JsonNode exchange : paginate.get("exchanges")) {
+                String url = exchange.get("url").asString();
+                softly.assertThat(url).as("every page is asked of the gateway").startsWith(proxyBase + "/");
+                softly.assertThat(exchange.get("status").asInt(-1)).isEqualTo(200);
+                if (url.startsWith(proxyBase + "/")) {
+                    softly.assertThat(auditRow(exchange.get("correlationId").asString()))
+                            .containsEntry("action", "read").containsEntry("agent_id", AGENT_ID).containsEntry("decision", "allow");
+                }
+            }
+            softly.assertThat(upstream.requestsTo(base).stream().filter(r -> r.rawPath().endsWith("/issues") && r.method().equals("GET")))
+                    .extracting(RealApiStandIn.Request::rawPath)
+                    .containsExactly(base + "/repos/acme/api/issues", base + "/repositories/42/issues", base + "/repositories/42/issues");
 
-        // what reached the upstream: only allowed calls, only with the tool's credential, never the agent's
-        List<String> arrived = new ArrayList<>();
-        for (RealApiStandIn.Request request : upstream.requestsTo(base)) {
-            arrived.add(request.method() + " " + request.rawPath());
-            assertThat(request.headers().get("authorization")).containsExactly("token " + token);
-            assertThat(request.headers()).doesNotContainKey("x-agent-id");
-            assertThat(request.headers().toString() + request.rawQuery() + request.body()).doesNotContain(ws.apiKey());
-        }
-        assertThat(arrived).containsExactlyInAnyOrder("POST " + base + "/repos/acme/api/issues", "POST " + base + "/graphql",
-                "GET " + base + "/repos/acme/api/issues", "GET " + base + "/repositories/42/issues", "GET " + base + "/repositories/42/issues");
+            // what reached the upstream: only allowed calls, only with the tool's credential, never the agent's
+            List<String> arrived = new ArrayList<>();
+            for (RealApiStandIn.Request request : upstream.requestsTo(base)) {
+                String call = request.method() + " " + request.rawPath() + (request.rawQuery() == null ? "" : "?" + request.rawQuery());
+                arrived.add(request.method() + " " + request.rawPath());
+                softly.assertThat(request.headers().get("authorization")).as(call).containsExactly("token " + token);
+                softly.assertThat(request.headers()).as(call).doesNotContainKey("x-agent-id");
+                softly.assertThat(request.headers().toString() + request.rawQuery() + request.body()).as(call).doesNotContain(ws.apiKey());
+            }
+            softly.assertThat(arrived).containsExactlyInAnyOrder("POST " + base + "/repos/acme/api/issues", "POST " + base + "/graphql",
+                    "GET " + base + "/repos/acme/api/issues", "GET " + base + "/repositories/42/issues",
+                    "GET " + base + "/repositories/42/issues");
+        });
     }
 
     @Test
@@ -122,10 +134,10 @@ class RealClientProxyTest {
         assertThat(audit(cases.get("createIssue"))).containsEntry("action", "issue.create").containsEntry("risk_level", "medium");
         // held: the SDK gets the gateway's 202 answer instead of GraphQL data, and says so
         assertThat(cases.at("/deleteIssue/ok").booleanValue()).isFalse();
-        assertThat(cases.at("/deleteIssue/status").intValue()).as(cases.get("deleteIssue").toString()).isEqualTo(202);
+        assertThat(cases.at("/deleteIssue/status").asInt(-1)).as(cases.get("deleteIssue").toString()).isEqualTo(202);
         assertThat(cases.at("/deleteIssue/body/decision").asString()).isEqualTo("require_approval");
         assertThat(audit(cases.get("deleteIssue"))).containsEntry("action", "issue.delete").containsEntry("risk_level", "high");
-        assertThat(cases.at("/ambiguousDocument/status").intValue()).isEqualTo(400);
+        assertThat(cases.at("/ambiguousDocument/status").asInt(-1)).isEqualTo(400);
         assertThat(cases.at("/ambiguousDocument/body/error").asString())
                 .isEqualTo("The GraphQL document holds two operations named Same; operation names must be unique");
 
@@ -139,11 +151,11 @@ class RealClientProxyTest {
         });
     }
 
-    private static void assertRefused(JsonNode cases, String name, int status, String action, String risk) {
+    private static void assertRefused(SoftAssertions softly, JsonNode cases, String name, int status, String action, String risk) {
         JsonNode outcome = cases.get(name);
-        assertThat(outcome.get("ok").booleanValue()).as(name + ": " + outcome).isFalse();
-        assertThat(outcome.get("status").intValue()).as(name + ": " + outcome).isEqualTo(status);
-        assertThat(audit(outcome)).as(name).containsEntry("action", action).containsEntry("risk_level", risk);
+        softly.assertThat(outcome.get("ok").booleanValue()).as(name + ": " + outcome).isFalse();
+        softly.assertThat(outcome.path("status").asInt(-1)).as(name + ": " + outcome).isEqualTo(status);
+        softly.assertThat(audit(outcome)).as(name).containsEntry("action", action).containsEntry("risk_level", risk);
     }
 
     /** The audit row of a case's one exchange. */

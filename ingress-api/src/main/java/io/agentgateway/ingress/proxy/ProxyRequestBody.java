@@ -44,14 +44,15 @@ final class ProxyRequestBody {
      * @throws ApiException 400 when the body names a method
      */
     static void refuseMethodField(HttpHeaders headers, byte[] body) {
+        String declared = headers.getFirst(HttpHeaders.CONTENT_TYPE);
+        if (declared == null || body.length == 0 || !mentionsForm(declared)) {
+            return; // the usual JSON request: no parsing of its media type at all
+        }
         MediaType type;
         try {
             type = headers.getContentType();
         } catch (RuntimeException e) {
             return; // not a form; the upstream judges its own content type
-        }
-        if (type == null || body.length == 0) {
-            return;
         }
         boolean named = false;
         if (MediaType.APPLICATION_FORM_URLENCODED.equalsTypeAndSubtype(type)) {
@@ -62,6 +63,15 @@ final class ProxyRequestBody {
         if (named) {
             throw ApiException.badRequest("The proxy does not accept a _method form field: send the request with the method itself");
         }
+    }
+
+    private static boolean mentionsForm(String contentType) {
+        for (int i = 0; i + 4 <= contentType.length(); i++) {
+            if (contentType.regionMatches(true, i, "form", 0, 4)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean formNamesMethod(CharSequence form) {
