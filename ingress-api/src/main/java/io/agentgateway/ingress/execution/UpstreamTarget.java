@@ -14,8 +14,8 @@ public record UpstreamTarget(URI baseUrl, Map<String, String> headers) {
     }
 
     /**
-     * The base URL followed by the held request's path and query, exactly as the agent sent them
-     * (already percent-encoded: nothing is decoded or encoded again).
+     * The base URL followed by the held request's path and query, exactly as held (already
+     * percent-encoded: the proxy's canonical path and the agent's query; nothing is decoded or encoded again).
      *
      * @throws IllegalArgumentException when the path is not an absolute path or the result is no URI
      */

@@ -36,7 +36,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code ANY /functions/v1/gateway-proxy/<tool>/<upstream-path>} (spec 4.5). Order of checks: the
  * tool (404), a well-formed API key (401, before the body is read), the method (405 but for the seven a
  * REST API uses; 400 for a method override), the canonical upstream path and query (400, see
- * {@link UpstreamPath}), the body (413; 400 for a {@code _method} form field), the classification by the spec's tables (400 for a malformed GraphQL request), the workspace's
+ * {@link UpstreamPath}), the body (413; 400 for a {@code _method} form field), the classification by
+ * the spec's tables (400 for a malformed GraphQL request), the workspace's
  * connection to the tool (409: none, no token, no base URL; answered only to a key that the read model
  * shows active with scope {@code proxy}, else 401) and, for chat, docs and internal_api, the
  * classification by its rules, then one EvaluateAction through the decision stream (source and scope
