@@ -13,16 +13,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxAge          issue tracker: a {@code webhookTimestamp} older than this is refused (spec 8: 5 minutes)
  * @param maxFutureSkew   issue tracker: a {@code webhookTimestamp} further ahead than this is refused
  *                        (clock skew allowance; a far-future stamp would otherwise stay "fresh" for ever)
- * @param candidateCacheTtl the longest the connections a payload names are served from memory without reading
- *                        them again, even when no change was seen on the log (a bound should a change event be
- *                        missed; {@code PT0S}: no cache, see {@link WebhookCandidates})
  */
 @ConfigurationProperties("gateway.webhooks")
 public record WebhookProperties(
         @DefaultValue("524288") int maxBodyBytes,
         @DefaultValue("PT5M") Duration maxAge,
-        @DefaultValue("PT1M") Duration maxFutureSkew,
-        @DefaultValue("PT5M") Duration candidateCacheTtl) {
+        @DefaultValue("PT1M") Duration maxFutureSkew) {
 
     public WebhookProperties {
         if (maxBodyBytes <= 0) {
@@ -30,9 +26,6 @@ public record WebhookProperties(
         }
         if (maxAge.isNegative() || maxAge.isZero() || maxFutureSkew.isNegative()) {
             throw new IllegalArgumentException("gateway.webhooks.max-age must be positive, max-future-skew not negative");
-        }
-        if (candidateCacheTtl.isNegative()) {
-            throw new IllegalArgumentException("gateway.webhooks.candidate-cache-ttl must not be negative");
         }
     }
 }

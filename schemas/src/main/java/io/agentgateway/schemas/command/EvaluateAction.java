@@ -46,6 +46,12 @@ public record EvaluateAction(
                 requiredScope, riskOverriddenByCaller, heldCall, null);
     }
 
+    /** The same action naming the version of the connection the entry point sends it with. */
+    public EvaluateAction withConnectionVersion(long version) {
+        return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
+                source, requiredScope, riskOverriddenByCaller, heldCall, version);
+    }
+
     /** The v1 form without a held call (evaluate-action). */
     public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
                           String resourceType, String resourceId, JsonNode payload, String requestedBy,
