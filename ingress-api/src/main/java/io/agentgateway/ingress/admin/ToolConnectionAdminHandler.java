@@ -1,11 +1,11 @@
 package io.agentgateway.ingress.admin;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.agentgateway.ingress.connection.ReadModelProgress;
 import io.agentgateway.ingress.connection.StoredToolConnection;
 import io.agentgateway.ingress.connection.ToolConnectionRepository;
 import io.agentgateway.ingress.connection.WebhookSetup;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.webhook.WebhookRouting;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
@@ -44,18 +44,18 @@ public class ToolConnectionAdminHandler {
     private final ToolConnectionRepository connections;
     private final SecretSealer sealer;
     private final PublicBaseUrl baseUrl;
-    private final ReadModelProgress projection;
+    private final WebhookRouting webhooks;
 
     ToolConnectionAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
                                ToolConnectionRepository connections, SecretSealer sealer, PublicBaseUrl baseUrl,
-                               ReadModelProgress projection) {
+                               WebhookRouting webhooks) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;
         this.connections = connections;
         this.sealer = sealer;
         this.baseUrl = baseUrl;
-        this.projection = projection;
+        this.webhooks = webhooks;
     }
 
     record One(boolean ok, @JsonUnwrapped ToolSettingsView tool) {}
@@ -145,16 +145,16 @@ public class ToolConnectionAdminHandler {
      * connection asks the stream for the current one (it names the version it holds), so the change is in
      * effect for every request accepted after this answer, on every replica, with no cache to tell. Only the
      * webhook verifier finds workspaces through the read model (which workspaces watch a repository or team
-     * is an index across workspaces): a change of a tool that sends webhooks answers once the read model
-     * shows it ({@code gateway.ingress.projection-wait}), so a repository it adds is found at once. A delete
-     * needs no wait: the stream refuses deliveries verified with a connection it no longer has.
+     * is an index across workspaces): a change of a tool that sends webhooks answers once deliveries see it
+     * ({@link WebhookRouting}), so a repository it adds is found at once. A delete needs no wait: the stream
+     * refuses deliveries verified with a connection it no longer has.
      */
     private Mono<Reply> change(ServerRequest request, WorkspaceCaller caller, Tool tool, Command command) {
         Mono<Reply> accepted = commands.send(request, caller.user(), caller.workspaceId(), command);
-        if (!WebhookSetup.sendsWebhooks(tool) || command instanceof DeleteToolConnection) {
+        if (command instanceof DeleteToolConnection) {
             return accepted;
         }
-        return accepted.flatMap(reply -> projection.awaitWorkspaceVersion(caller.workspaceId(), reply.workspaceVersion())
+        return accepted.flatMap(reply -> webhooks.awaitVisible(caller.workspaceId(), tool, reply.workspaceVersion())
                 .thenReturn(reply));
     }
 

@@ -139,7 +139,7 @@ public class McpGateHandler {
         boolean loneToolCall = body.isPresent() && body.get().isObject()
                 && body.get().path("method").isString() && "tools/call".equals(body.get().path("method").asString())
                 && body.get().has("id");
-        return loneToolCall ? Mono.empty() : keys.check(caller.key(), caller.agentId(), caller.correlationId());
+        return loneToolCall ? Mono.empty() : keys.check(caller.key(), caller.agentId(), caller.correlationId()).then();
     }
 
     /** The body as JSON, empty when it is not JSON (a parse error); bounded by gateway.ingress.max-body-bytes (413). */

@@ -2,6 +2,7 @@ package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
@@ -22,9 +23,12 @@ class McpKeys {
         this.access = access;
     }
 
-    /** Empty when the key may use the gate; the error signal 401 when not. */
-    Mono<Void> check(ApiKeyCredential key, String agentId, String correlationId) {
-        return access.authorize(key.workspaceId(), correlationId, Actor.apiKey(key.keyHash(), agentId), Scope.MCP, Tool.MCP)
-                .then();
+    /**
+     * The workspace's {@code mcp} connection, confirmed current as of the stream's answer, when the key may
+     * use the gate ({@link McpUpstreams#of(java.util.UUID, Known)} gives its upstream, for a request that
+     * uses the upstream without a decision of its own); the error signal 401 when it may not.
+     */
+    Mono<Known> check(ApiKeyCredential key, String agentId, String correlationId) {
+        return access.authorize(key.workspaceId(), correlationId, Actor.apiKey(key.keyHash(), agentId), Scope.MCP, Tool.MCP);
     }
 }

@@ -1,9 +1,9 @@
 package io.agentgateway.ingress.oauth;
 
-import io.agentgateway.ingress.connection.ReadModelProgress;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.ReplyErrors;
+import io.agentgateway.ingress.webhook.WebhookRouting;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.command.SetToolAccessToken;
 import io.agentgateway.schemas.secret.PlainSecret;
@@ -18,7 +18,7 @@ import reactor.core.publisher.Mono;
  * admin's role in log order, like any admin change. Only the token changes, in log order with every
  * other change of the connection (nothing is copied from the read model, so an admin's edit made just
  * before is kept); a workspace without the connection gets one with the token alone. The answer goes
- * out once the read model shows the change, as for the admin API's changes of these tools.
+ * out once webhook deliveries see the change ({@link WebhookRouting}), as for the admin API's changes.
  *
  * <p>The command id is derived from the state's nonce, so a command that is redelivered or retried is
  * applied once, whatever happens to the HTTP exchange around it.
@@ -27,12 +27,12 @@ import reactor.core.publisher.Mono;
 class AccessTokenStore {
     private final OAuthConfiguration configuration;
     private final CommandGateway gateway;
-    private final ReadModelProgress projection;
+    private final WebhookRouting webhooks;
 
-    AccessTokenStore(OAuthConfiguration configuration, CommandGateway gateway, ReadModelProgress projection) {
+    AccessTokenStore(OAuthConfiguration configuration, CommandGateway gateway, WebhookRouting webhooks) {
         this.configuration = configuration;
         this.gateway = gateway;
-        this.projection = projection;
+        this.webhooks = webhooks;
     }
 
     Mono<Void> store(OAuthState state, PlainSecret token, String correlationId) {
@@ -40,7 +40,7 @@ class AccessTokenStore {
         return gateway.send(commandId(state), state.workspaceId().toString(), correlationId,
                         Actor.user(state.userId(), state.email()), command)
                 .map(reply -> ReplyErrors.requireOk(reply, ErrorMessages.INVALID_TOKEN))
-                .flatMap(reply -> projection.awaitWorkspaceVersion(state.workspaceId(), reply.workspaceVersion()));
+                .flatMap(reply -> webhooks.awaitVisible(state.workspaceId(), state.tool().tool(), reply.workspaceVersion()));
     }
 
     static String commandId(OAuthState state) {

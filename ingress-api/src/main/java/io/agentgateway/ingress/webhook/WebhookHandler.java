@@ -56,7 +56,7 @@ public class WebhookHandler {
 
     private final CommandGateway gateway;
     private final ConnectionAccess access;
-    private final WebhookCandidateQueries queries;
+    private final WebhookCandidateIndex queries;
     private final WebhookVerifier verifier;
     private final WebhookMetrics metrics;
     private final RawBodyReader bodies;
@@ -64,7 +64,7 @@ public class WebhookHandler {
     private final WebhookFormat issueTracker;
     private final Clock clock;
 
-    WebhookHandler(CommandGateway gateway, ConnectionAccess access, WebhookCandidateQueries queries, WebhookVerifier verifier,
+    WebhookHandler(CommandGateway gateway, ConnectionAccess access, WebhookCandidateIndex queries, WebhookVerifier verifier,
                    WebhookMetrics metrics, WebhookProperties properties) {
         this.gateway = gateway;
         this.access = access;
@@ -113,7 +113,8 @@ public class WebhookHandler {
     }
 
     /**
-     * The workspaces whose connection names the payload (the read model's cross-workspace index), each
+     * The workspaces whose connection names the payload (the read model's cross-workspace index, an answer
+     * kept for at most the index TTL: {@link WebhookCandidateIndex}), each
      * with the newer of the read model's row and the decision stream's last answer (the connection view);
      * workspaces the stream says no longer have the connection are left out. Blocking (one query).
      */
