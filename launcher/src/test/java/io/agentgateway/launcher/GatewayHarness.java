@@ -48,6 +48,9 @@ final class GatewayHarness {
                         "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal",
                         // the proxy's 504 is tested against an upstream that takes longer than this
                         "gateway.proxy.upstream-timeout", "PT1S"));
+                // a change of a webhook connection answers this long after the read model shows it (the
+                // index answers kept by the webhook verifier have expired by then): short, for 200-round races
+                properties.put("gateway.webhooks.candidate-index-ttl", "PT0.05S");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

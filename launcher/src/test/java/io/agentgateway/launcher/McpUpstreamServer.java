@@ -1,5 +1,6 @@
 package io.agentgateway.launcher;
 
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -28,15 +29,22 @@ import org.apache.catalina.startup.Tomcat;
  * records the Authorization header it came with.
  */
 final class McpUpstreamServer implements AutoCloseable {
+    private static final String AUTHORIZATION = "authorization";
     static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file");
 
-    record Call(String tool, Map<String, Object> arguments) {}
+    /** @param authorization the Authorization header of the request that carried the call (streamable HTTP only) */
+    record Call(String tool, Map<String, Object> arguments, String authorization) {}
+
+    /** One HTTP request as it arrived: its method and Authorization header. */
+    record Received(String method, String authorization) {}
 
     private final Tomcat tomcat;
     private final int port;
     private final List<McpSyncServer> servers;
     final List<Call> calls = new CopyOnWriteArrayList<>();
     final List<String> authorizations = new CopyOnWriteArrayList<>();
+    /** Every HTTP request, in arrival order. */
+    final List<Received> received = new CopyOnWriteArrayList<>();
     /** The raw query string of every request that had one, as it arrived. */
     final List<String> queries = new CopyOnWriteArrayList<>();
     /** Every HTTP request that reached the server (a cached tools/list adds none). */
@@ -50,7 +58,10 @@ final class McpUpstreamServer implements AutoCloseable {
 
     static McpUpstreamServer start() {
         try {
-            var streamable = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp").build();
+            var streamable = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp")
+                    .contextExtractor(request -> McpTransportContext.create(
+                            Map.of(AUTHORIZATION, String.valueOf(request.getHeader("Authorization")))))
+                    .build();
             var sse = HttpServletSseServerTransportProvider.builder().sseEndpoint("/sse").messageEndpoint("/message").build();
             Tomcat tomcat = new Tomcat();
             tomcat.setBaseDir(Files.createTempDirectory("mcp-upstream-").toString());
@@ -102,7 +113,10 @@ final class McpUpstreamServer implements AutoCloseable {
                         .inputSchema(Map.of("type", "object", "properties", Map.of("marker", Map.of("type", "string"))))
                         .build())
                 .callHandler((exchange, request) -> {
-                    calls.add(new Call(name, request.arguments() == null ? Map.of() : request.arguments()));
+                    Object authorization = exchange.transportContext() == null ? null
+                            : exchange.transportContext().get(AUTHORIZATION);
+                    calls.add(new Call(name, request.arguments() == null ? Map.of() : request.arguments(),
+                            authorization == null ? null : authorization.toString()));
                     return McpSchema.CallToolResult.builder()
                             .addTextContent(name + " done " + request.arguments().get("marker")).isError(false).build();
                 })
@@ -139,6 +153,7 @@ final class McpUpstreamServer implements AutoCloseable {
         protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
             if (self[0] != null) {
                 self[0].authorizations.add(String.valueOf(request.getHeader("Authorization")));
+                self[0].received.add(new Received(request.getMethod(), String.valueOf(request.getHeader("Authorization"))));
                 if (request.getQueryString() != null) {
                     self[0].queries.add(request.getQueryString());
                 }

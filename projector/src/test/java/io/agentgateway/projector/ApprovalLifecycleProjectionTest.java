@@ -15,6 +15,7 @@ import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
@@ -79,6 +80,11 @@ class ApprovalLifecycleProjectionTest extends ProjectorTestCase {
                     Instant.now().truncatedTo(ChronoUnit.MILLIS)));
         }
 
+        EventEnvelope cancelled(String reason) {
+            ws.actingAs(EXECUTOR);
+            return ws.stateChange(c -> new ApprovedCallCancelled(approvalId, reason, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        }
+
         EventEnvelope expired() {
             return ws.stateChange(c -> new ApprovalExpired(approvalId, expiresAt));
         }
@@ -134,6 +140,28 @@ class ApprovalLifecycleProjectionTest extends ProjectorTestCase {
         assertThat((String) done.get("execution_result")).contains("Connection refused");
         assertThat(done).contains(entry("claimed_by", "executor-1"), entry("reviewed_by", "reviewer-1"),
                 entry("sealed_held_call", null));
+    }
+
+    @Test
+    void anApprovedCallCancelledAtItsClaimEndsCancelledWithItsReasonAndNeverMovesAgain() {
+        Lifecycle approval = new Lifecycle(HELD);
+        EventEnvelope cancelled = approval.cancelled("the workspace kill switch was enabled when the approved call was to run");
+        publisher.publish(approval.created, approval.requested, approval.reviewed(ReviewVerdict.APPROVE, "ok"), cancelled);
+        eventually().until(() -> jdbc.queryForList("""
+                select status, cancel_reason, cancelled_at, sealed_held_call from approval_requests where id = ?::uuid""",
+                approval.approvalId), rows -> !rows.isEmpty() && "cancelled".equals(rows.get(0).get("status"))
+                && rows.get(0).get("cancel_reason").toString().contains("kill switch")
+                && Timestamp.from(((ApprovedCallCancelled) cancelled.event()).cancelledAt()).equals(rows.get(0).get("cancelled_at"))
+                && rows.get(0).get("sealed_held_call") == null);
+
+        // a claim or an outcome replayed afterwards moves nothing: cancelled is final
+        EventEnvelope marker = approval.ws.stateChange(c -> new ApprovalRequested(DerivedIds.approvalId(c),
+                DerivedIds.auditLogId(c), Tool.INTERNAL_API, "deploy.run", RiskLevel.HIGH, "agent-1", DIGEST,
+                approval.expiresAt, HELD));
+        publisher.publish(approval.claimed(), approval.executed(), marker);
+        awaitStatus(DerivedIds.approvalId(marker.commandId()), "pending");
+        assertThat(row(approval.approvalId)).contains(entry("status", "cancelled"), entry("claimed_by", null),
+                entry("executed_at", null));
     }
 
     @Test

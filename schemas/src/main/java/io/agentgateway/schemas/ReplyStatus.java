@@ -10,7 +10,13 @@ public enum ReplyStatus {
     FORBIDDEN,
     NOT_FOUND,
     CONFLICT,
-    INVALID;
+    INVALID,
+    /**
+     * The command named a version of a tool connection (the one the entry point holds) that is not the
+     * workspace's current one: nothing was decided, and {@code Reply.connection} carries the current one
+     * (null: the workspace has none) for the entry point to adopt and ask again with.
+     */
+    STALE;
 
     @JsonValue
     public String wire() {

@@ -15,6 +15,10 @@ import io.agentgateway.schemas.secret.SealedSecret;
  * @param mcpAuthType   mcp only: how the token is presented (bearer by default)
  * @param mcpTransport  mcp only: sse or http
  * @param baseUrl       the upstream API's base URL, or null for the tool's usual one
+ * @param version       the workspace version of the connection's last change (set by the decision stream);
+ *                      null only in connections stored before versions were recorded, which count as
+ *                      {@link #UNVERSIONED}. Entry points name it in the commands whose execution uses the
+ *                      connection, and the stream answers {@code stale} when it is not the current one.
  */
 public record ToolConnection(
         Tool tool,
@@ -24,9 +28,41 @@ public record ToolConnection(
         String mcpServerUrl,
         McpAuthType mcpAuthType,
         McpTransport mcpTransport,
-        String baseUrl) {
+        String baseUrl,
+        Long version) {
+
+    /** The version an entry point names when it holds no connection to the tool. */
+    public static final long NONE = 0;
+    /**
+     * The version of a connection stored before versions were recorded. No real change has it: version 1 is
+     * the workspace's creation, which makes no connection.
+     */
+    public static final long UNVERSIONED = 1;
+
+    /** A connection without a recorded version (as written before versions existed, or before the stream sets it). */
+    public ToolConnection(Tool tool, ToolConnectionConfig config, SealedSecret accessToken, SealedSecret webhookSecret,
+                          String mcpServerUrl, McpAuthType mcpAuthType, McpTransport mcpTransport, String baseUrl) {
+        this(tool, config, accessToken, webhookSecret, mcpServerUrl, mcpAuthType, mcpTransport, baseUrl, null);
+    }
+
+    /** The version of {@code connection} as commands name it: {@link #NONE} for no connection. */
+    public static long versionOf(ToolConnection connection) {
+        if (connection == null) {
+            return NONE;
+        }
+        return connection.version == null ? UNVERSIONED : connection.version;
+    }
 
     public ToolConnection withWebhookSecret(SealedSecret secret) {
-        return new ToolConnection(tool, config, accessToken, secret, mcpServerUrl, mcpAuthType, mcpTransport, baseUrl);
+        return new ToolConnection(tool, config, accessToken, secret, mcpServerUrl, mcpAuthType, mcpTransport, baseUrl, version);
+    }
+
+    public ToolConnection withAccessToken(SealedSecret token) {
+        return new ToolConnection(tool, config, token, webhookSecret, mcpServerUrl, mcpAuthType, mcpTransport, baseUrl, version);
+    }
+
+    public ToolConnection withVersion(long newVersion) {
+        return new ToolConnection(tool, config, accessToken, webhookSecret, mcpServerUrl, mcpAuthType, mcpTransport, baseUrl,
+                newVersion);
     }
 }

@@ -49,12 +49,25 @@ final class WireCases {
                 WireSamples.eventEnvelope(WireSamples.events().get(ToolConnectionUpserted.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
                         new SchemaCheck(eventSchema("tool_connection_upserted"), "/event"))));
+        // connection versions (issue 12) came after the first golden files, which still read (without them)
+        for (String name : List.of("evaluate_action", "receive_webhook")) {
+            Class<?> type = commandNames.entrySet().stream().filter(e -> e.getValue().equals(name)).findFirst().orElseThrow().getKey();
+            cases.add(new WireCase("command_" + name + "_with_connection_version", List.of(Topics.COMMANDS),
+                    WireSamples.commandEnvelope(WireSamples.commands().get(type)),
+                    List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema(name), "/command"))));
+        }
+        cases.add(new WireCase("event_tool_connection_upserted_with_version", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ToolConnectionUpserted.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(eventSchema("tool_connection_upserted"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());
             cases.add(new WireCase("held_call_" + name, List.of(), call, List.of(new SchemaCheck(heldCallSchema(name), ""))));
         });
         cases.add(new WireCase("reply", List.of(Topics.REPLIES), WireSamples.reply(),
+                List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
+        cases.add(new WireCase("reply_with_connection_and_approval", List.of(Topics.REPLIES), WireSamples.reply(),
                 List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
         cases.add(new WireCase("notification_requested",
                 List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.notification(),

@@ -4,6 +4,8 @@ import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldHttpRequest;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
 import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.command.ApprovalSnapshot;
+import io.agentgateway.schemas.command.CheckAccess;
 import io.agentgateway.schemas.command.ClaimApprovedCall;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
@@ -23,6 +25,7 @@ import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
+import io.agentgateway.schemas.command.SetToolAccessToken;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.command.UpsertToolConnection;
@@ -33,6 +36,7 @@ import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
@@ -75,6 +79,7 @@ final class WireSamples {
     static final String POLICY_ID = "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b";
     static final String KEY_ID = "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9";
     static final String KEY_HASH = "3b6f0e1c9d2a4b8e7f5c1a0d9e8b7c6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c";
+    static final long CONNECTION_VERSION = 12L;
     static final String CALL_DIGEST = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
     /** Shaped like SecretBox output; the contract carries only the sealed form, so no key is needed here. */
     static final String SEALED_WEBHOOK_URL = "v1.q83vEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0Vng";
@@ -135,7 +140,8 @@ final class WireSamples {
 
     static ToolConnection toolConnection() {
         return new ToolConnection(Tool.MCP, toolConnectionConfig(), SEALED_ACCESS_TOKEN, SEALED_WEBHOOK_SECRET,
-                "https://mcp.acme.example/sse", McpAuthType.TOKEN, McpTransport.SSE, "https://api.acme.example/v3");
+                "https://mcp.acme.example/sse", McpAuthType.TOKEN, McpTransport.SSE, "https://api.acme.example/v3",
+                CONNECTION_VERSION);
     }
 
     /** Every command variant, keyed by its class. */
@@ -145,7 +151,7 @@ final class WireSamples {
                 Tool.CODE_HOST, "pull_request.merge", RiskLevel.MEDIUM, "deploy-bot", "Deploy Bot", "pull_request",
                 "acme/api#128",
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
-                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall()));
+                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION));
         put(commands, new CreateWorkspace("Acme production"));
         put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
         put(commands, new UpsertPolicy(policy()));
@@ -170,7 +176,10 @@ final class WireSamples {
                 executionResult()));
         put(commands, new ReceiveWebhook(Tool.CODE_HOST, "72d3162e-cc78-11e3-81ab-4c9367dc0958", "pull_request", "opened",
                 "octocat", "repository", "acme/api",
-                GatewayJson.MAPPER.readTree("{\"action\":\"opened\",\"number\":128,\"repository\":{\"full_name\":\"acme/api\"}}")));
+                GatewayJson.MAPPER.readTree("{\"action\":\"opened\",\"number\":128,\"repository\":{\"full_name\":\"acme/api\"}}"),
+                CONNECTION_VERSION));
+        put(commands, new CheckAccess(Scope.MCP, Tool.MCP, CONNECTION_VERSION, DerivedIds.approvalId(COMMAND_ID)));
+        put(commands, new SetToolAccessToken(Tool.CODE_HOST, SEALED_ACCESS_TOKEN));
         return commands;
     }
 
@@ -217,6 +226,7 @@ final class WireSamples {
         put(events, new WebhookReceived(DerivedIds.webhookEventId(COMMAND_ID), Tool.CODE_HOST,
                 "72d3162e-cc78-11e3-81ab-4c9367dc0958", "pull_request", "pull_request.opened", true, Decision.ALLOW,
                 auditLogId, "{\"action\":\"opened\",\"number\":128}", false, 31));
+        put(events, new ApprovedCallCancelled(approvalId, "The workspace kill switch was enabled", ACCEPTED_AT));
         return events;
     }
 
@@ -235,7 +245,8 @@ final class WireSamples {
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, DerivedIds.approvalId(COMMAND_ID),
                 DerivedIds.auditLogId(COMMAND_ID), RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED);
         return new Reply(Reply.CURRENT_VERSION, COMMAND_ID, CORRELATION_ID, WORKSPACE_ID, 3, ReplyStatus.OK,
-                "none", outcome);
+                "none", outcome, toolConnection(), 17L, new ApprovalSnapshot(DerivedIds.approvalId(COMMAND_ID), "pending",
+                        Tool.CODE_HOST, "pull_request.merge", EXPIRES_AT));
     }
 
     static NotificationRequested notification() {

@@ -25,6 +25,18 @@ public final class CommandAuthorizer {
         return state.apiKeyByHash(actor.apiKeyHash()).filter(grant -> grant.permits(scope, at));
     }
 
+    /**
+     * The key behind an API-key actor when it belongs to this workspace and is usable at {@code at}
+     * (not revoked, not expired), whatever its scopes: for reads that any key of the workspace may make.
+     */
+    public Optional<ApiKeyGrant> anyScopeApiKey(WorkspaceState state, Actor actor, Instant at) {
+        if (!state.exists() || actor == null || actor.kind() != ActorKind.API_KEY) {
+            return Optional.empty();
+        }
+        return state.apiKeyByHash(actor.apiKeyHash())
+                .filter(grant -> grant.revokedAt() == null && (grant.expiresAt() == null || at.isBefore(grant.expiresAt())));
+    }
+
     public boolean mayAdminister(WorkspaceState state, Actor actor) {
         return memberFor(state, actor).map(Member::mayAdminister).orElse(false);
     }

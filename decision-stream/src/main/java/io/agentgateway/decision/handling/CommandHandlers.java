@@ -4,6 +4,7 @@ import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CheckAccess;
 import io.agentgateway.schemas.command.ClaimApprovedCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
@@ -20,6 +21,7 @@ import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
+import io.agentgateway.schemas.command.SetToolAccessToken;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.command.UpsertToolConnection;
@@ -58,6 +60,10 @@ public final class CommandHandlers {
         register(RecordCallExecution.class, gatewayOnly(new RecordCallExecutionHandler()));
         // only the ingress's webhook verifier sends these, after the signature held
         register(ReceiveWebhook.class, gatewayOnly(new ReceiveWebhookHandler(settings)));
+        // an API key or the gateway itself; the handler checks which
+        register(CheckAccess.class, new CheckAccessHandler(authorizer));
+        // the OAuth callback, as the admin who started the flow
+        register(SetToolAccessToken.class, adminOnly(new SetToolAccessTokenHandler()));
     }
 
     /** Decides a command whose envelope has already been checked for its required fields. */

@@ -30,7 +30,9 @@ import java.util.regex.Pattern;
  * an approval when the decision says so (and tell its reviewers: {@link ApprovalOpening}), and
  * record the audit entry ({@link ActionEvaluated}).
  * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
- * not be able to fill a workspace's audit log. Opening an approval also ends the ones whose time is
+ * not be able to fill a workspace's audit log. A command naming a connection version that is not the
+ * current one is answered {@code stale} (after the key check) and decided on nothing: no audit entry,
+ * no approval ({@link ConnectionVersions}). Opening an approval also ends the ones whose time is
  * over ({@link ApprovalSweep}), which keeps the state bounded.
  */
 public final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
@@ -67,6 +69,11 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         }
         if (command.heldCall() != null && !wellFormed(command.heldCall())) {
             return CommandResult.invalid(state, "heldCall must name its kind, be sealed with SecretBox and carry its SHA-256 digest");
+        }
+        // the call would go out with the connection the entry point holds: decide only if that is the current one
+        Optional<CommandResult> stale = ConnectionVersions.staleUnless(state, command.tool(), command.connectionVersion());
+        if (stale.isPresent()) {
+            return stale.get();
         }
         return decide(envelope, state, command, risk.get());
     }

@@ -16,6 +16,8 @@ import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.WebhookWatch;
 import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
@@ -25,6 +27,7 @@ import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.WebhookReceived;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Records one verified webhook delivery (duplicates never get here: the topology drops them first).
@@ -34,6 +37,9 @@ import java.util.List;
  * connection, is recorded unprocessed. A require_approval decision opens an approval request, as for
  * every evaluation (spec section 3): the event has already happened upstream, so there is no call to
  * hold and run, and the approval records a human's verdict on it (approved, like an evaluate-action's).
+ * A delivery that names the connection version it was verified with is decided only when that is the
+ * current one ({@code stale} with the current connection otherwise, nothing recorded), and only if that
+ * connection watches the payload's repository, organization or team ({@link WebhookWatch}).
  */
 public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
     private final DecisionSettings settings;
@@ -59,7 +65,14 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
         String action = WebhookActions.of(command.eventKind(), command.eventAction());
         PayloadExcerpt excerpt = PayloadExcerpt.of(command.payload(), settings.payloadExcerptBytes());
         String webhookEventId = DerivedIds.webhookEventId(envelope.commandId());
-        if (!watchedBy(envelope, state, command.tool())) {
+        if (!ReceiveWebhook.NO_WORKSPACE.equals(envelope.workspaceId())) {
+            // verified with the secret of the connection the ingress held: record it only if that is the current one
+            Optional<CommandResult> stale = ConnectionVersions.staleUnless(state, command.tool(), command.connectionVersion());
+            if (stale.isPresent()) {
+                return stale.get();
+            }
+        }
+        if (!watchedBy(envelope, state, command)) {
             return CommandResult.accepted(state, new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
                     command.eventKind(), action, false, null, null, excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
         }
@@ -91,10 +104,21 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
         return new CommandResult(opened.state(), ReplyStatus.OK, null, outcome, events, List.of(opened.reviewersTold()));
     }
 
-    /** The ingress matched it from the read model; the state, in log order, has the last word. */
-    private static boolean watchedBy(CommandEnvelope envelope, WorkspaceState state, Tool tool) {
-        return !ReceiveWebhook.NO_WORKSPACE.equals(envelope.workspaceId())
-                && state.exists()
-                && state.toolConnection(tool).isPresent();
+    /**
+     * The ingress matched it from the read model and its copy of the connection; the state, in log order,
+     * has the last word: the workspace still has the connection and (for a command that names the version
+     * it was verified with) the connection still watches the payload's repository, organization or team.
+     */
+    private static boolean watchedBy(CommandEnvelope envelope, WorkspaceState state, ReceiveWebhook command) {
+        if (ReceiveWebhook.NO_WORKSPACE.equals(envelope.workspaceId()) || !state.exists()) {
+            return false;
+        }
+        Optional<ToolConnection> connection = state.toolConnection(command.tool());
+        if (connection.isEmpty()) {
+            return false;
+        }
+        // a writer from before versions matched on the read model alone: kept as it was
+        return command.connectionVersion() == null
+                || WebhookWatch.watches(command.tool(), connection.get().config(), command.payload());
     }
 }

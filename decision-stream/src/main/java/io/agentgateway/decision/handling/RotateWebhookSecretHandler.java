@@ -30,7 +30,7 @@ public final class RotateWebhookSecretHandler implements CommandHandler<RotateWe
         if (current.isEmpty()) {
             return CommandResult.rejected(state, ReplyStatus.NOT_FOUND, DeleteToolConnectionHandler.NOT_FOUND);
         }
-        ToolConnection next = current.get().withWebhookSecret(command.webhookSecret());
+        ToolConnection next = current.get().withWebhookSecret(command.webhookSecret()).withVersion(ConnectionVersions.next(state));
         return CommandResult.accepted(state.withToolConnection(next), new WebhookSecretRotated(next));
     }
 }

@@ -55,7 +55,7 @@ public final class UpsertToolConnectionHandler implements CommandHandler<UpsertT
         // spec section 2: bearer is the default way of presenting an MCP token
         McpAuthType authType = tool == Tool.MCP && command.mcpAuthType() == null ? McpAuthType.BEARER : command.mcpAuthType();
         ToolConnection next = new ToolConnection(tool, config, accessToken, webhookSecret, command.mcpServerUrl(),
-                authType, command.mcpTransport(), command.baseUrl());
+                authType, command.mcpTransport(), command.baseUrl(), ConnectionVersions.next(state));
 
         Optional<String> problem = ToolConnectionRules.problem(next);
         if (problem.isPresent()) {

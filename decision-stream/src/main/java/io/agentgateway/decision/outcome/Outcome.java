@@ -1,6 +1,8 @@
 package io.agentgateway.decision.outcome;
 
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.command.ApprovalSnapshot;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.Reply;
@@ -18,6 +20,11 @@ import java.util.Objects;
  * <p>The answer is kept without its address: {@link #replyTo} addresses it to the envelope at hand.
  * For a true redelivery that is the same reply partition; for a retry of the same command id from
  * another ingress instance it is the instance that waits now.
+ *
+ * @param connection       the connection the reply carries (stale answers, claims), or null
+ * @param workspaceVersion the version of the state the command was decided under (after its change); null
+ *                         for an envelope refused before it reached a workspace, and in outcomes stored before
+ * @param approval         the open approval a {@code check_access} asked for, or null
  */
 public record Outcome(
         String workspaceId,
@@ -25,7 +32,15 @@ public record Outcome(
         String error,
         EvaluationOutcome evaluation,
         List<EventEnvelope> events,
-        List<NotificationRequested> notifications) {
+        List<NotificationRequested> notifications,
+        ToolConnection connection,
+        Long workspaceVersion,
+        ApprovalSnapshot approval) {
+
+    public Outcome(String workspaceId, ReplyStatus status, String error, EvaluationOutcome evaluation,
+                   List<EventEnvelope> events, List<NotificationRequested> notifications) {
+        this(workspaceId, status, error, evaluation, events, notifications, null, null, null);
+    }
 
     public Outcome {
         Objects.requireNonNull(status, "status");
@@ -44,6 +59,6 @@ public record Outcome(
             return null;
         }
         return new Reply(Reply.CURRENT_VERSION, envelope.commandId(), envelope.correlationId(), envelope.workspaceId(),
-                envelope.replyPartition(), status, error, evaluation);
+                envelope.replyPartition(), status, error, evaluation, connection, workspaceVersion, approval);
     }
 }

@@ -22,6 +22,6 @@ public final class OutcomeAssembler {
                     envelope.actor(), after.workspaceVersion(), after.policySetVersion(), result.events().get(i)));
         }
         return new Outcome(envelope.workspaceId(), result.status(), result.error(), result.evaluation(),
-                events, result.notifications());
+                events, result.notifications(), result.connection(), after.workspaceVersion(), result.approval());
     }
 }

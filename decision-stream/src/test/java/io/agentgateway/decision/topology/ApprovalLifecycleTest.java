@@ -29,7 +29,17 @@ import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
+import io.agentgateway.schemas.event.ToolConnectionUpserted;
+import io.agentgateway.schemas.KillSwitchAction;
+import io.agentgateway.schemas.SecretUpdate;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.ToolConnectionConfig;
+import io.agentgateway.schemas.command.DeleteToolConnection;
+import io.agentgateway.schemas.command.SetKillSwitch;
+import io.agentgateway.schemas.command.UpsertToolConnection;
+import io.agentgateway.schemas.secret.SealedSecret;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.secret.SecretBox;
@@ -208,6 +218,60 @@ class ApprovalLifecycleTest {
             review(java.util.UUID.randomUUID().toString(), ReviewVerdict.APPROVE, null)
                     .refused(ReplyStatus.NOT_FOUND, "Approval request not found");
             assertThat(state().approval(approvalId)).get().extracting(PendingApproval::status).isEqualTo(ApprovalStatus.PENDING);
+        }
+    }
+
+    @Nested
+    class KillSwitchAtTheClaim {
+
+        @Test
+        void a_claim_while_the_kill_switch_is_on_cancels_the_approval_and_nothing_ever_runs_it() {
+            String approvalId = openHeldCallApproval().approvalId();
+            review(approvalId, ReviewVerdict.APPROVE, "go").ok();
+            workspace.admin(new SetKillSwitch(KillSwitchAction.ENABLE, null)).ok();
+
+            CommandEnvelope claim = workspace.envelope(EXECUTOR, new ClaimApprovedCall(approvalId, "executor-1"));
+            Emitted refused = driver.send(claim);
+            assertThat(refused.reply().status()).isEqualTo(ReplyStatus.CONFLICT);
+            assertThat(refused.reply().error()).isEqualTo(
+                    "Approved call cancelled: the workspace kill switch was enabled when the approved call was to run");
+            assertThat(refused.only(ApprovedCallCancelled.class)).isEqualTo(new ApprovedCallCancelled(approvalId,
+                    "the workspace kill switch was enabled when the approved call was to run", claim.acceptedAt()));
+            assertThat(state().approvals()).as("ended").isEmpty();
+
+            // lifting the switch brings nothing back: the agent asks again
+            workspace.admin(new SetKillSwitch(KillSwitchAction.DISABLE, null)).ok();
+            claim(approvalId, "executor-2").refused(ReplyStatus.NOT_FOUND, "Approval request not found");
+        }
+
+        @Test
+        void a_claim_while_its_tool_is_paused_is_cancelled_but_another_tools_pause_changes_nothing() {
+            String paused = openHeldCallApproval().approvalId();
+            review(paused, ReviewVerdict.APPROVE, null).ok();
+            workspace.admin(new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.INTERNAL_API)).ok();
+            assertThat(claim(paused, "executor-1").only(ApprovedCallCancelled.class).reason())
+                    .isEqualTo("the tool internal_api was paused when the approved call was to run");
+
+            workspace.admin(new SetKillSwitch(KillSwitchAction.RESUME_TOOL, Tool.INTERNAL_API)).ok();
+            workspace.admin(new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.CODE_HOST)).ok();
+            String other = openHeldCallApproval().approvalId();
+            review(other, ReviewVerdict.APPROVE, null).ok();
+            assertThat(claim(other, "executor-1").ok().status()).isEqualTo(ReplyStatus.OK);
+        }
+
+        @Test
+        void a_granted_claim_carries_the_connection_the_call_runs_with() {
+            Emitted connected = workspace.admin(new UpsertToolConnection(Tool.INTERNAL_API, ToolConnectionConfig.none(), null, null,
+                    null, "https://internal.example/api", SecretUpdate.set(SealedSecret.of("v1.dG9rZW4")), SecretUpdate.keep()));
+            ToolConnection connection = connected.only(ToolConnectionUpserted.class).connection();
+            String approvalId = openHeldCallApproval().approvalId();
+            review(approvalId, ReviewVerdict.APPROVE, null).ok();
+            assertThat(claim(approvalId, "executor-1").ok().connection()).isEqualTo(connection);
+
+            String none = openHeldCallApproval().approvalId();
+            review(none, ReviewVerdict.APPROVE, null).ok();
+            workspace.admin(new DeleteToolConnection(Tool.INTERNAL_API)).ok();
+            assertThat(claim(none, "executor-1").ok().connection()).as("no connection now").isNull();
         }
     }
 

@@ -81,7 +81,7 @@ class ToolConnectionCommandsTest {
         emitted.ok();
         ToolConnection expected = new ToolConnection(Tool.CODE_HOST,
                 new ToolConnectionConfig(List.of("acme/api", "acme/web"), "acme", null, null), TOKEN, WEBHOOK_SECRET,
-                null, null, null, "https://code.example/api/v3");
+                null, null, null, "https://code.example/api/v3", before + 1);
         assertThat(emitted.only(ToolConnectionUpserted.class).connection()).isEqualTo(expected);
         assertThat(emitted.events()).extracting(EventEnvelope::workspaceVersion).containsExactly(before + 1);
         assertThat(emitted.notifications()).isEmpty();
@@ -286,7 +286,8 @@ class ToolConnectionCommandsTest {
 
         rotated.ok();
         ToolConnection after = rotated.only(WebhookSecretRotated.class).connection();
-        assertThat(after).isEqualTo(before.withWebhookSecret(NEW_WEBHOOK_SECRET));
+        assertThat(after).isEqualTo(before.withWebhookSecret(NEW_WEBHOOK_SECRET)
+                .withVersion(rotated.events().get(0).workspaceVersion()));
         assertThat(after.accessToken()).isEqualTo(TOKEN);
         assertThat(state().toolConnection(Tool.CODE_HOST)).contains(after);
     }

@@ -17,7 +17,7 @@ class ApprovalRequestRepository {
     record ApprovalItem(String id, String status, String tool, String action, String riskLevel, String agentId,
                         String auditLogId, String correlationId, String heldCallKind, Instant createdAt,
                         Instant expiresAt, Instant reviewedAt, String reviewedBy, String reviewReason,
-                        Instant executedAt, JsonNode executionResult) {}
+                        Instant executedAt, JsonNode executionResult, Instant cancelledAt, String cancelReason) {}
 
     private final JdbcClient jdbc;
 
@@ -31,7 +31,7 @@ class ApprovalRequestRepository {
                 select * from (
                     select id, %s as status, tool, action, risk_level, agent_id, audit_log_id, correlation_id,
                            held_call_kind, created_at, expires_at, reviewed_at, reviewed_by, review_reason,
-                           executed_at, execution_result::text as execution_result
+                           executed_at, execution_result::text as execution_result, cancelled_at, cancel_reason
                       from approval_requests where workspace_id = :workspace
                 ) approvals
                 where (cast(:status as text) is null or status = :status)
@@ -47,7 +47,8 @@ class ApprovalRequestRepository {
                         rs.getString("audit_log_id"), rs.getString("correlation_id"), rs.getString("held_call_kind"),
                         SqlRows.instant(rs, "created_at"), SqlRows.instant(rs, "expires_at"),
                         SqlRows.instant(rs, "reviewed_at"), rs.getString("reviewed_by"), rs.getString("review_reason"),
-                        SqlRows.instant(rs, "executed_at"), SqlRows.json(rs, "execution_result")))
+                        SqlRows.instant(rs, "executed_at"), SqlRows.json(rs, "execution_result"),
+                        SqlRows.instant(rs, "cancelled_at"), rs.getString("cancel_reason")))
                 .list();
     }
 

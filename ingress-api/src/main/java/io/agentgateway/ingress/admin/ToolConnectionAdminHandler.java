@@ -2,10 +2,10 @@ package io.agentgateway.ingress.admin;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.agentgateway.ingress.connection.StoredToolConnection;
-import io.agentgateway.ingress.connection.ToolConnectionChangedHere;
 import io.agentgateway.ingress.connection.ToolConnectionRepository;
 import io.agentgateway.ingress.connection.WebhookSetup;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.webhook.WebhookRouting;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
@@ -21,7 +21,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -45,18 +44,18 @@ public class ToolConnectionAdminHandler {
     private final ToolConnectionRepository connections;
     private final SecretSealer sealer;
     private final PublicBaseUrl baseUrl;
-    private final ApplicationEventPublisher changes;
+    private final WebhookRouting webhooks;
 
     ToolConnectionAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
                                ToolConnectionRepository connections, SecretSealer sealer, PublicBaseUrl baseUrl,
-                               ApplicationEventPublisher changes) {
+                               WebhookRouting webhooks) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;
         this.connections = connections;
         this.sealer = sealer;
         this.baseUrl = baseUrl;
-        this.changes = changes;
+        this.webhooks = webhooks;
     }
 
     record One(boolean ok, @JsonUnwrapped ToolSettingsView tool) {}
@@ -142,13 +141,21 @@ public class ToolConnectionAdminHandler {
     }
 
     /**
-     * Sends a change of the workspace's connection to the decision stream and, once it is accepted, tells
-     * this instance's connection caches, which drop what they keep for it now rather than when the events
-     * topic brings the change back (a rotated webhook secret must stop counting here at once).
+     * Sends a change of the workspace's connection to the decision stream. Every entry point that uses a
+     * connection asks the stream for the current one (it names the version it holds), so the change is in
+     * effect for every request accepted after this answer, on every replica, with no cache to tell. Only the
+     * webhook verifier finds workspaces through the read model (which workspaces watch a repository or team
+     * is an index across workspaces): a change of a tool that sends webhooks answers once deliveries see it
+     * ({@link WebhookRouting}), so a repository it adds is found at once. A delete needs no wait: the stream
+     * refuses deliveries verified with a connection it no longer has.
      */
     private Mono<Reply> change(ServerRequest request, WorkspaceCaller caller, Tool tool, Command command) {
-        return commands.send(request, caller.user(), caller.workspaceId(), command)
-                .doOnNext(accepted -> changes.publishEvent(new ToolConnectionChangedHere(caller.workspaceId(), tool)));
+        Mono<Reply> accepted = commands.send(request, caller.user(), caller.workspaceId(), command);
+        if (command instanceof DeleteToolConnection) {
+            return accepted;
+        }
+        return accepted.flatMap(reply -> webhooks.awaitVisible(caller.workspaceId(), tool, reply.workspaceVersion())
+                .thenReturn(reply));
     }
 
     private static Tool tool(ServerRequest request) {

@@ -19,7 +19,7 @@ class ApprovalRepository {
     Optional<ApprovalView> find(UUID approvalId, UUID workspaceId) {
         return jdbc.sql("""
                         select id, tool, action, risk_level, created_at, expires_at, reviewed_at, reviewed_by,
-                               review_reason, execution_result::text as execution_result, %s as status
+                               review_reason, execution_result::text as execution_result, cancel_reason, %s as status
                         from approval_requests
                         where id = :id and workspace_id = :workspace
                         """.formatted(ApprovalStatusSql.EFFECTIVE_STATUS))
@@ -37,7 +37,8 @@ class ApprovalRepository {
                         rs.getString("tool"),
                         rs.getString("action"),
                         rs.getString("risk_level"),
-                        SqlRows.instant(rs, "created_at")))
+                        SqlRows.instant(rs, "created_at"),
+                        rs.getString("cancel_reason")))
                 .optional();
     }
 }

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import tools.jackson.databind.JsonNode;
 
-/** The approval request object of spec section 2 with ok = true, plus what the call was. */
+/**
+ * The approval request object of spec section 2 with ok = true, plus what the call was, and for a
+ * {@code cancelled} approval (approved, but the kill switch or the tool's pause stopped it at its run)
+ * why it did not run.
+ */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 record ApprovalView(
         boolean ok,
@@ -18,4 +22,5 @@ record ApprovalView(
         String tool,
         String action,
         String riskLevel,
-        Instant createdAt) {}
+        Instant createdAt,
+        String cancelReason) {}

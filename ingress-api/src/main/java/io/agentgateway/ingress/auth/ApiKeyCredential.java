@@ -8,7 +8,7 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 /**
  * A syntactically valid API key from the request: the workspace it names and its hash. Whether the
  * key is real, unexpired, unrevoked and has the scope is decided elsewhere (the decision stream for
- * evaluations, {@link ApiKeyVerifier} for reads).
+ * evaluations, a {@code CheckAccess} command through it for reads).
  */
 public record ApiKeyCredential(UUID workspaceId, String keyHash) {
 

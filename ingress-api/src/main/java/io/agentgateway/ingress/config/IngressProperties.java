@@ -11,12 +11,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                        instance needs its own (the topic has gateway.topics.reply-partitions)
  * @param replyTimeout    how long a request waits for the decision stream before it fails with 504
  * @param maxBodyBytes    request bodies above this size are refused with 413
+ * @param projectionWait  how long an admin change of a code_host or issue_tracker connection waits, before
+ *                        it answers, for the read model to show it (the webhook verifier finds the
+ *                        workspaces a delivery names there); beyond it the answer goes out anyway
  */
 @ConfigurationProperties("gateway.ingress")
 public record IngressProperties(
         @DefaultValue("0") int replyPartition,
         @DefaultValue("PT5S") Duration replyTimeout,
-        @DefaultValue("262144") int maxBodyBytes) {
+        @DefaultValue("262144") int maxBodyBytes,
+        @DefaultValue("PT10S") Duration projectionWait) {
 
     public IngressProperties {
         if (replyPartition < 0) {
@@ -27,6 +31,9 @@ public record IngressProperties(
         }
         if (maxBodyBytes <= 0) {
             throw new IllegalArgumentException("gateway.ingress.max-body-bytes must be positive");
+        }
+        if (projectionWait == null || projectionWait.isNegative()) {
+            throw new IllegalArgumentException("gateway.ingress.projection-wait must not be negative");
         }
     }
 }

@@ -3,9 +3,11 @@ package io.agentgateway.ingress.execution;
 import io.agentgateway.ingress.execution.HeldCallRepository.HeldCallRow;
 import io.agentgateway.schemas.ExecutionOutcome;
 import io.agentgateway.schemas.ReviewVerdict;
+import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldCallSeal;
 import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.time.Duration;
@@ -23,7 +25,9 @@ import tools.jackson.databind.JsonNode;
  *   <li>a runner for the call's kind must exist (else the approval stays approved for a later runner);</li>
  *   <li>the sealed call is read from the read model, waiting for the projector if need be; an approval
  *       that ended or was claimed meanwhile is left alone (a replayed event stops here, cheaply);</li>
- *   <li>{@code ClaimApprovedCall}: only the one granted claim runs it, whoever else tries;</li>
+ *   <li>{@code ClaimApprovedCall}: only the one granted claim runs it, whoever else tries; the stream
+ *       refuses it (and cancels the approval) while the workspace is killed or the tool paused, and a
+ *       grant carries the connection the call runs with;</li>
  *   <li>the call is opened and checked against the approval's digest (from the decision stream's own
  *       event, not from the table the sealed text came from), then run;</li>
  *   <li>{@code RecordCallExecution}: executed with the result, or failed with the reason.</li>
@@ -79,10 +83,11 @@ final class ApprovedCallExecutor {
                         row.map(r -> "status " + r.status()).orElse("not in the read model after " + properties.heldCallWait()));
                 return;
             }
-            if (!commands.claim(envelope.workspaceId(), envelope.correlationId(), approvalId)) {
+            Optional<Reply> claim = commands.claim(envelope.workspaceId(), envelope.correlationId(), approvalId);
+            if (claim.isEmpty()) {
                 return;
             }
-            Run run = run(envelope, reviewed, row.get(), opener.get(), runner.get());
+            Run run = run(envelope, reviewed, row.get(), opener.get(), runner.get(), claim.get().connection());
             commands.record(envelope.workspaceId(), envelope.correlationId(), approvalId, run.outcome(), run.result());
             log.info("approval {}: {} by {}", approvalId, run.outcome().wire(), commands.executorId());
         } catch (RuntimeException e) {
@@ -96,7 +101,7 @@ final class ApprovedCallExecutor {
 
     /** Opens, verifies and runs the call: a result whatever happens, never an exception. */
     private Run run(EventEnvelope envelope, ApprovalReviewed reviewed, HeldCallRow row, HeldCallSeal opener,
-                    HeldCallRunner runner) {
+                    HeldCallRunner runner, ToolConnection connection) {
         HeldCall call;
         try {
             call = opener.open(new SealedHeldCall(row.kind(), row.sealed(), reviewed.callDigest()), reviewed.tool(),
@@ -106,7 +111,7 @@ final class ApprovedCallExecutor {
             return new Run(ExecutionOutcome.FAILED, ExecutionResults.failure("Not run: " + refused.getMessage()));
         }
         HeldCallContext context = new HeldCallContext(envelope.workspaceId(), reviewed.approvalId(), reviewed.tool(),
-                reviewed.action(), envelope.correlationId());
+                reviewed.action(), envelope.correlationId(), connection);
         try {
             JsonNode result = runner.run(context, call).block(properties.httpTimeout().plus(RUN_GRACE));
             return result == null

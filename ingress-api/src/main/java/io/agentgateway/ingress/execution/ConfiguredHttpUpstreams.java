@@ -14,7 +14,8 @@ final class ConfiguredHttpUpstreams implements HttpUpstreams {
     }
 
     @Override
-    public Optional<UpstreamTarget> target(String workspaceId, Tool tool) {
+    public Optional<UpstreamTarget> target(HeldCallContext context) {
+        Tool tool = context.tool();
         return Optional.ofNullable(tool == null ? null : baseUrls.get(tool.wire()))
                 .map(url -> new UpstreamTarget(url, Map.of()));
     }

@@ -11,6 +11,7 @@ import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.Reply;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,14 +41,18 @@ final class ExecutionCommands {
         return executorId;
     }
 
-    /** Whether this executor won the one run of the approval. */
-    boolean claim(String workspaceId, String correlationId, String approvalId) {
+    /**
+     * The granted claim's reply (it carries the connection the call runs with), empty when this executor
+     * did not win the one run of the approval: claimed by another, ended, or cancelled because the
+     * workspace is killed or the tool paused.
+     */
+    Optional<Reply> claim(String workspaceId, String correlationId, String approvalId) {
         Reply reply = send(workspaceId, correlationId, new ClaimApprovedCall(approvalId, executorId));
         if (reply.status() != ReplyStatus.OK) {
             log.info("approval {}: not claimed ({} {})", approvalId, reply.status().wire(), reply.error());
-            return false;
+            return Optional.empty();
         }
-        return true;
+        return Optional.of(reply);
     }
 
     void record(String workspaceId, String correlationId, String approvalId, ExecutionOutcome outcome, JsonNode result) {

@@ -60,7 +60,7 @@ public class HttpHeldCallRunner implements HeldCallRunner {
     public Mono<JsonNode> run(HeldCallContext context, HeldCall call) {
         return Mono.defer(() -> {
             HeldHttpRequest request = (HeldHttpRequest) call;
-            UpstreamTarget target = upstreams.target(context.workspaceId(), context.tool())
+            UpstreamTarget target = upstreams.target(context)
                     .orElseThrow(() -> new IllegalStateException("no upstream is configured for the tool " + context.tool().wire()));
             URI uri = target.resolve(request.path(), request.query());
             HttpMethod method = HttpMethod.valueOf(request.method());

@@ -1,9 +1,11 @@
 package io.agentgateway.ingress.execution;
 
-import io.agentgateway.schemas.Tool;
 import java.util.Optional;
 
-/** Resolves the upstream of a tool for a workspace. The proxy's tool connections will provide one. */
+/**
+ * Where a held HTTP request goes: from the connection the claim was granted with (the proxy's
+ * {@code ConnectionHttpUpstreams}), or the configured one per tool.
+ */
 public interface HttpUpstreams {
-    Optional<UpstreamTarget> target(String workspaceId, Tool tool);
+    Optional<UpstreamTarget> target(HeldCallContext context);
 }

@@ -1,7 +1,6 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.auth.ApiKeyVerifier;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
@@ -9,7 +8,6 @@ import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
-import io.agentgateway.schemas.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,8 +33,8 @@ import tools.jackson.databind.node.ArrayNode;
  * (a server may answer a POST with JSON; a notification gets 202).
  *
  * <p>The key: a malformed one is a 401 at once. A lone {@code tools/call} is checked by the decision
- * stream on its EvaluateAction (scope mcp, in log order with revocations); every other body is
- * checked against the read model for an active key with the mcp scope, as the status endpoint does.
+ * stream on its EvaluateAction (scope mcp, in log order with revocations); every other body by a
+ * {@code check_access} through the stream ({@link McpKeys}), which also confirms the mcp connection.
  * A bad key is an HTTP 401 with the JSON error body, not a JSON-RPC error.
  */
 @Component
@@ -45,11 +43,11 @@ public class McpGateHandler {
     static final String AGENT_HEADER = "X-Agent-Id";
     private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
 
-    private final ApiKeyVerifier keys;
+    private final McpKeys keys;
     private final McpGateMethods methods;
     private final int maxBytes;
 
-    McpGateHandler(ApiKeyVerifier keys, McpGateMethods methods, IngressProperties properties) {
+    McpGateHandler(McpKeys keys, McpGateMethods methods, IngressProperties properties) {
         this.keys = keys;
         this.methods = methods;
         this.maxBytes = properties.maxBodyBytes();
@@ -141,7 +139,7 @@ public class McpGateHandler {
         boolean loneToolCall = body.isPresent() && body.get().isObject()
                 && body.get().path("method").isString() && "tools/call".equals(body.get().path("method").asString())
                 && body.get().has("id");
-        return loneToolCall ? Mono.empty() : keys.verify(caller.key(), Scope.MCP).then();
+        return loneToolCall ? Mono.empty() : keys.check(caller.key(), caller.agentId(), caller.correlationId()).then();
     }
 
     /** The body as JSON, empty when it is not JSON (a parse error); bounded by gateway.ingress.max-body-bytes (413). */

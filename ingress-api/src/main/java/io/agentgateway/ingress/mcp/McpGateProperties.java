@@ -11,8 +11,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param requestTimeout      how long an upstream MCP request (initialize included) may take before the gate answers with an error
  * @param auditPayloadBytes   the largest compact JSON of a call's arguments sent whole as the EvaluateAction payload;
  *                            larger arguments are sent as an excerpt of this many bytes (see {@link McpAuditPayload})
- * @param connectionCacheTtl  the longest a cached {@code mcp} connection is used without reading it again, even when
- *                            no change was seen on the log (a bound on staleness should a change event be missed)
  * @param sseMaxSessions      how many HTTP+SSE client sessions (GET event streams) one ingress keeps open at most
  * @param sseSessionBuffer    how many answers a session may have waiting for a client that does not read its
  *                            stream; one more closes the session
@@ -23,7 +21,6 @@ public record McpGateProperties(
         @DefaultValue("PT60S") Duration toolsListTtl,
         @DefaultValue("PT20S") Duration requestTimeout,
         @DefaultValue("65536") int auditPayloadBytes,
-        @DefaultValue("PT5M") Duration connectionCacheTtl,
         @DefaultValue("1000") int sseMaxSessions,
         @DefaultValue("256") int sseSessionBuffer,
         @DefaultValue("PT15S") Duration sseKeepAlive) {
@@ -37,9 +34,6 @@ public record McpGateProperties(
         }
         if (auditPayloadBytes < 256) {
             throw new IllegalArgumentException("gateway.mcp.audit-payload-bytes must be at least 256");
-        }
-        if (connectionCacheTtl.isNegative()) {
-            throw new IllegalArgumentException("gateway.mcp.connection-cache-ttl must not be negative");
         }
         if (sseMaxSessions < 1 || sseSessionBuffer < 1) {
             throw new IllegalArgumentException("gateway.mcp.sse-max-sessions and sse-session-buffer must be positive");

@@ -12,7 +12,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Runs an approved MCP {@code tools/call} against the workspace's current upstream, once. The
+ * Runs an approved MCP {@code tools/call} against the upstream of the connection its claim was granted
+ * with, once. The
  * upstream's result ({@code content}, {@code isError}) is the execution result; a JSON-RPC error the
  * upstream answered with is an executed call whose result is an error; no answer at all is a
  * failure signal for the executor.
@@ -33,7 +34,8 @@ class McpHeldCallRunner implements HeldCallRunner {
     @Override
     public Mono<JsonNode> run(HeldCallContext context, HeldCall call) {
         HeldMcpToolCall toolCall = (HeldMcpToolCall) call;
-        return upstream.upstream(UUID.fromString(context.workspaceId()))
+        // the connection the claim was granted with, in log order: never another copy
+        return Mono.fromCallable(() -> McpUpstreams.of(UUID.fromString(context.workspaceId()), context.connection()))
                 .flatMap(server -> upstream.callTool(server, toolCall.name(), toolCall.arguments()))
                 .<JsonNode>map(result -> result)
                 .onErrorResume(McpUpstreamCalls.UpstreamRefused.class,

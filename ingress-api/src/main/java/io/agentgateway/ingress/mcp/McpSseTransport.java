@@ -1,12 +1,10 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.auth.ApiKeyVerifier;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
-import io.agentgateway.schemas.Scope;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -53,11 +51,11 @@ public class McpSseTransport {
     private static final ServerSentEvent<String> END = ServerSentEvent.<String>builder().comment("end").build();
 
     private final McpGateHandler gate;
-    private final ApiKeyVerifier keys;
+    private final McpKeys keys;
     private final McpSseSessions sessions;
     private final Duration keepAlive;
 
-    McpSseTransport(McpGateHandler gate, ApiKeyVerifier keys, McpSseSessions sessions, McpGateProperties properties) {
+    McpSseTransport(McpGateHandler gate, McpKeys keys, McpSseSessions sessions, McpGateProperties properties) {
         this.gate = gate;
         this.keys = keys;
         this.sessions = sessions;
@@ -77,7 +75,7 @@ public class McpSseTransport {
             }
             ApiKeyCredential key = ApiKeyCredential.from(request);
             String agentId = request.headers().firstHeader(McpGateHandler.AGENT_HEADER);
-            return keys.verify(key, Scope.MCP).then(Mono.fromCallable(() -> sessions.open(key, agentId)))
+            return keys.check(key, agentId, CorrelationIds.of(request)).then(Mono.fromCallable(() -> sessions.open(key, agentId)))
                     .flatMap(session -> ServerResponse.ok()
                             .contentType(MediaType.TEXT_EVENT_STREAM)
                             .header("Cache-Control", "no-store")
@@ -117,7 +115,7 @@ public class McpSseTransport {
                     .orElse(session.agentId());
             McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request));
             return gate.body(request)
-                    .flatMap(body -> keys.verify(key, Scope.MCP).thenReturn(body))
+                    .flatMap(body -> keys.check(key, agentId, caller.correlationId()).thenReturn(body))
                     .flatMap(body -> {
                         answerLater(session, caller, body);
                         return ServerResponse.accepted().build();

@@ -1,7 +1,8 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.execution.HeldCallSeals;
-import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
@@ -14,6 +15,9 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
+import io.agentgateway.schemas.command.Reply;
+import java.util.Optional;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -22,21 +26,22 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code tools/call} (spec 4.3): risk from the tool name or {@code _risk}, one EvaluateAction through
  * the decision stream (tool {@code mcp}, source {@code mcp}, scope {@code mcp}, the call sealed as
- * the held call, its arguments as the payload the audit entry shows: {@link McpAuditPayload}), then
- * the upstream call only when the decision allows it.
+ * the held call, its arguments as the payload the audit entry shows: {@link McpAuditPayload}, the
+ * version of the mcp connection the view holds), then the upstream call only when the decision allows
+ * it, with the connection the decision was made on.
  */
 @Component
 class McpToolCallGate {
     static final String BLOCKED_MESSAGE = "Tool call blocked by policy";
     static final String RISK_PARAM = "_risk";
 
-    private final CommandGateway gateway;
+    private final ConnectionAccess access;
     private final HeldCallSeals seals;
     private final McpUpstreamCalls upstream;
     private final int auditPayloadBytes;
 
-    McpToolCallGate(CommandGateway gateway, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties) {
-        this.gateway = gateway;
+    McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties) {
+        this.access = access;
         this.seals = seals;
         this.upstream = upstream;
         this.auditPayloadBytes = properties.auditPayloadBytes();
@@ -48,16 +53,21 @@ class McpToolCallGate {
             EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
                     null, null, McpAuditPayload.of(call.arguments(), auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
                     sealed(call));
-            return gateway.send(caller.key().workspaceId().toString(), caller.correlationId(),
-                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), command)
-                    .flatMap(reply -> {
+            UUID workspaceId = caller.key().workspaceId();
+            // named with the version of the connection the view holds: decided only if it is the current one,
+            // and an allowed call goes out with exactly that connection
+            return access.send(workspaceId, Tool.MCP, caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP),
+                            connection -> Optional.of(command.withConnectionVersion(connection.version())))
+                    .flatMap(sent -> {
+                        Reply reply = sent.reply();
                         ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
                         EvaluationOutcome outcome = reply.evaluation();
                         if (outcome == null || outcome.decision() == null) {
                             throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
                         }
                         return switch (outcome.decision()) {
-                            case ALLOW -> allowed(caller, call, outcome);
+                            case ALLOW -> allowed(caller, call, outcome, sent.connection());
                             case BLOCK -> Mono.error(blocked(caller, outcome));
                             case REQUIRE_APPROVAL -> Mono.just(held(caller, outcome));
                         };
@@ -74,8 +84,8 @@ class McpToolCallGate {
         }
     }
 
-    private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome) {
-        return upstream.upstream(caller.key().workspaceId())
+    private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome, Known connection) {
+        return Mono.fromCallable(() -> McpUpstreams.of(caller.key().workspaceId(), connection))
                 .flatMap(server -> upstream.callTool(server, call.name(), call.arguments()))
                 .map(result -> {
                     ObjectNode service = meta(result).putObject("service");

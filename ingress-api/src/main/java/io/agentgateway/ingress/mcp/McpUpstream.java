@@ -3,23 +3,24 @@ package io.agentgateway.ingress.mcp;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.secret.PlainSecret;
+import io.agentgateway.schemas.secret.SealedSecret;
 import java.util.UUID;
 
 /**
- * A workspace's upstream MCP server as its {@code mcp} tool connection describes it.
+ * A workspace's upstream MCP server as its {@code mcp} tool connection describes it, as the decision
+ * stream holds it.
  *
- * @param version  the workspace version of the event that wrote the connection: a change makes a new
- *                 client and drops the cached {@code tools/list}
- * @param token    the stored credential, or null when none is stored
+ * @param version  the connection's version: a change makes a new client and drops the cached {@code tools/list}
+ * @param token    the stored credential, still sealed (opened when a client for this version is made), or null
  */
 record McpUpstream(UUID workspaceId, long version, String serverUrl, McpTransport transport, McpAuthType authType,
-                   PlainSecret token) {
+                   SealedSecret token) {
 
-    /** The Authorization header value of spec 4.3 rule 2, or null without a token. */
-    String authorization() {
-        if (token == null) {
+    /** The Authorization header value of spec 4.3 rule 2 for the opened token, or null without one. */
+    String authorization(PlainSecret opened) {
+        if (opened == null) {
             return null;
         }
-        return (authType == McpAuthType.TOKEN ? "token " : "Bearer ") + token.reveal();
+        return (authType == McpAuthType.TOKEN ? "token " : "Bearer ") + opened.reveal();
     }
 }

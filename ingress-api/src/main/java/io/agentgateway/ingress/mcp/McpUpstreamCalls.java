@@ -22,17 +22,17 @@ import tools.jackson.databind.node.ObjectNode;
 class McpUpstreamCalls {
     private static final TypeReference<Map<String, Object>> ARGUMENTS = new TypeReference<>() {};
 
-    private final McpConnectionCache upstreams;
+    private final McpUpstreams upstreams;
     private final McpUpstreamClients clients;
 
-    McpUpstreamCalls(McpConnectionCache upstreams, McpUpstreamClients clients) {
+    McpUpstreamCalls(McpUpstreams upstreams, McpUpstreamClients clients) {
         this.upstreams = upstreams;
         this.clients = clients;
     }
 
-    /** The workspace's upstream as its mcp connection says (cached, see {@link McpConnectionCache}). */
+    /** The workspace's upstream as the connection view holds it now (see {@link McpUpstreams}). */
     Mono<McpUpstream> upstream(UUID workspaceId) {
-        return upstreams.of(workspaceId);
+        return Mono.fromCallable(() -> upstreams.current(workspaceId));
     }
 
     Mono<ObjectNode> listTools(McpUpstream upstream) {

@@ -1,5 +1,8 @@
 package io.agentgateway.ingress.mcp;
 
+import io.agentgateway.ingress.connection.ConnectionSecrets;
+import io.agentgateway.ingress.connection.UnreadableSecretException;
+import io.agentgateway.schemas.Tool;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -43,10 +46,12 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private final Map<UUID, Session> sessions = new ConcurrentHashMap<>();
     private final Duration timeout;
     private final ReactorClientHttpConnector connector;
+    private final ConnectionSecrets secrets;
     private volatile boolean running;
 
-    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources) {
+    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets) {
         this.timeout = properties.requestTimeout();
+        this.secrets = secrets;
         // no response timeout here: the SSE transport's event stream stays open and idle between calls;
         // every request is bounded by the SDK client's request timeout instead
         this.connector = new ReactorClientHttpConnector(resources, http -> http
@@ -56,7 +61,18 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
 
     /** An initialized client for the upstream (the error signal when it cannot be reached or initialized). */
     Mono<McpAsyncClient> clientFor(McpUpstream upstream) {
-        Session session = sessions.compute(upstream.workspaceId(), (id, current) -> {
+        Session session;
+        try {
+            session = session(upstream);
+        } catch (UnreadableSecretException e) {
+            // fail closed, and say why without the secret
+            return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened"));
+        }
+        return ready(upstream, session);
+    }
+
+    private Session session(McpUpstream upstream) {
+        return sessions.compute(upstream.workspaceId(), (id, current) -> {
             if (current != null && current.version() == upstream.version()) {
                 return current;
             }
@@ -65,6 +81,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
             }
             return open(upstream);
         });
+    }
+
+    private Mono<McpAsyncClient> ready(McpUpstream upstream, Session session) {
         return session.ready().onErrorResume(failure -> {
             // forget the failed session (only if it is still the current one) so the next call retries
             if (sessions.remove(upstream.workspaceId(), session)) {
@@ -94,7 +113,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(base);
         uris.setEncodingMode(DefaultUriBuilderFactory.EncodingMode.NONE);
         WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector);
-        String authorization = upstream.authorization();
+        // opened here, once per client of a connection version: the client's requests carry it from now on
+        String authorization = upstream.authorization(
+                secrets.open(upstream.workspaceId(), Tool.MCP, upstream.token(), "access token"));
         if (authorization != null) {
             web.defaultHeader(HttpHeaders.AUTHORIZATION, authorization);
         }

@@ -1,39 +1,45 @@
 package io.agentgateway.ingress.mcp;
 
-import io.agentgateway.ingress.connection.ToolConnections;
-import io.agentgateway.ingress.connection.UnreadableSecretException;
-import io.agentgateway.ingress.web.Blocking;
+import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Mono;
 
-/** Finds a workspace's upstream MCP server in its {@code mcp} tool connection (off the event loop). */
+/**
+ * A workspace's upstream MCP server from its {@code mcp} tool connection, as the decision stream holds
+ * it (the connection view): never from the read model. A {@code tools/call} uses the connection its
+ * evaluation named (and the stream decided on), a held call the one its claim was granted with, and a
+ * {@code tools/list} the one its key check confirmed.
+ */
 @Component
 class McpUpstreams {
     static final String NOT_CONNECTED = "No upstream MCP server is connected to this workspace (tool connection mcp)";
 
-    private final ToolConnections connections;
+    private final ConnectionAccess access;
 
-    McpUpstreams(ToolConnections connections) {
-        this.connections = connections;
+    McpUpstreams(ConnectionAccess access) {
+        this.access = access;
     }
 
-    /** @throws JsonRpcError (as the error signal) when the workspace has no usable connection */
-    Mono<McpUpstream> of(UUID workspaceId) {
-        return Blocking.call(() -> {
-            try {
-                return connections.find(workspaceId, Tool.MCP)
-                        .filter(c -> c.mcpServerUrl() != null && !c.mcpServerUrl().isBlank())
-                        .map(c -> new McpUpstream(workspaceId, c.version(), c.mcpServerUrl(),
-                                c.mcpTransport() == null ? McpTransport.HTTP : c.mcpTransport(), c.mcpAuthType(),
-                                c.accessTokenIfSet().orElse(null)))
-                        .orElseThrow(() -> JsonRpcError.upstream(NOT_CONNECTED));
-            } catch (UnreadableSecretException e) {
-                // fail closed, and say why without the secret
-                throw JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened");
-            }
-        });
+    /** The upstream as the view holds it now. @throws JsonRpcError -32002 when the workspace has none */
+    McpUpstream current(UUID workspaceId) {
+        return of(workspaceId, access.known(workspaceId, Tool.MCP));
+    }
+
+    /** @throws JsonRpcError -32002 when there is no connection or it names no server */
+    static McpUpstream of(UUID workspaceId, Known known) {
+        return of(workspaceId, known.connection());
+    }
+
+    static McpUpstream of(UUID workspaceId, ToolConnection connection) {
+        if (connection == null || connection.mcpServerUrl() == null || connection.mcpServerUrl().isBlank()) {
+            throw JsonRpcError.upstream(NOT_CONNECTED);
+        }
+        return new McpUpstream(workspaceId, ToolConnection.versionOf(connection), connection.mcpServerUrl(),
+                connection.mcpTransport() == null ? McpTransport.HTTP : connection.mcpTransport(), connection.mcpAuthType(),
+                connection.accessToken());
     }
 }

@@ -1,10 +1,10 @@
 package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.ingress.execution.ExecutorProperties;
+import io.agentgateway.ingress.execution.HeldCallContext;
 import io.agentgateway.ingress.execution.HttpUpstreams;
 import io.agentgateway.ingress.execution.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
-import io.agentgateway.schemas.Tool;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -15,9 +15,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * The approval executor's {@link HttpUpstreams}: an approved held request goes where the proxy would
- * send it now, to the workspace's tool connection with its current credential. A workspace with no
- * connection to the tool falls back to {@code gateway.executor.http-upstreams.<tool>} (no credential
- * added), as before the proxy existed. Called on the executor's thread, never an event loop.
+ * send it with the connection the decision stream granted the claim with (carried on the claim's reply,
+ * in log order), with that connection's credential. A workspace with no usable connection to the tool
+ * falls back to {@code gateway.executor.http-upstreams.<tool>} (no credential added), as before the
+ * proxy existed. Called on the executor's thread, never an event loop; reads nothing.
  */
 @Component
 class ConnectionHttpUpstreams implements HttpUpstreams {
@@ -32,16 +33,16 @@ class ConnectionHttpUpstreams implements HttpUpstreams {
     }
 
     @Override
-    public Optional<UpstreamTarget> target(String workspaceId, Tool tool) {
-        if (tool == null) {
+    public Optional<UpstreamTarget> target(HeldCallContext context) {
+        if (context.tool() == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(targets.require(UUID.fromString(workspaceId), tool).upstream());
+            return Optional.of(targets.require(UUID.fromString(context.workspaceId()), context.tool(), context.connection()).upstream());
         } catch (ApiException noConnection) {
             log.info("approval executor: workspace {} has no usable {} connection ({}); trying the configured upstream",
-                    workspaceId, tool.wire(), noConnection.getMessage());
-            return Optional.ofNullable(configured.get(tool.wire())).map(url -> new UpstreamTarget(url, Map.of()));
+                    context.workspaceId(), context.tool().wire(), noConnection.getMessage());
+            return Optional.ofNullable(configured.get(context.tool().wire())).map(url -> new UpstreamTarget(url, Map.of()));
         }
     }
 }

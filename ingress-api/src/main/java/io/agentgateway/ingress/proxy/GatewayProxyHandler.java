@@ -1,12 +1,9 @@
 package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.auth.ApiKeyVerifier;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.execution.UpstreamTarget;
-import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.web.ApiException;
-import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
@@ -38,10 +35,12 @@ import tools.jackson.databind.node.ObjectNode;
  * REST API uses; 400 for a method override), the canonical upstream path and query (400, see
  * {@link UpstreamPath}), the body (413; 400 for a {@code _method} form field), the classification by
  * the spec's tables (400 for a malformed GraphQL request), the workspace's
- * connection to the tool (409: none, no token, no base URL; answered only to a key that the read model
- * shows active with scope {@code proxy}, else 401) and, for chat, docs and internal_api, the
- * classification by its rules, then one EvaluateAction through the decision stream (source and scope
- * {@code proxy}, the request sealed as the held call), which checks the key in log order (401). Allowed: forwarded and streamed back. Blocked: 403, nothing sent.
+ * connection to the tool as the decision stream holds it ({@link ProxyTargets}; 409: none, no token, no
+ * base URL, answered only after the stream confirmed the connection and the key's proxy scope, else 401)
+ * and, for chat, docs and internal_api, the classification by its rules, then one EvaluateAction through
+ * the decision stream (source and scope {@code proxy}, the request sealed as the held call with its
+ * canonical path, the connection's version), which checks the key in log order (401) and decides only on
+ * the current connection. Allowed: forwarded with exactly that connection and streamed back. Blocked: 403, nothing sent.
  * Held: 202 with the approval id; the approval executor sends it once if a reviewer approves.
  */
 @Component
@@ -51,17 +50,12 @@ public class GatewayProxyHandler {
     static final String AGENT_HEADER = "X-Agent-Id";
     static final String TOOL_MESSAGE = "The proxy serves the tools code_host, issue_tracker, chat, docs and internal_api";
 
-    private final CommandGateway gateway;
-    private final ApiKeyVerifier keys;
     private final ProxyTargets targets;
     private final HeldCallSeals seals;
     private final UpstreamForwarder forwarder;
     private final ProxyProperties properties;
 
-    GatewayProxyHandler(CommandGateway gateway, ApiKeyVerifier keys, ProxyTargets targets, HeldCallSeals seals,
-                        UpstreamForwarder forwarder, ProxyProperties properties) {
-        this.gateway = gateway;
-        this.keys = keys;
+    GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties) {
         this.targets = targets;
         this.seals = seals;
         this.forwarder = forwarder;
@@ -85,36 +79,31 @@ public class GatewayProxyHandler {
                 ProxyRequestBody.refuseMethodField(request.headers().asHttpHeaders(), body);
                 // the fixed tables first: a malformed request is a 400 before the key is looked up
                 Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);
-                // the decision stream checks the key (and its proxy scope) in log order for the call
-                // itself; here it is checked only before saying why the workspace cannot be proxied,
-                // so a caller without a valid key learns nothing about the workspace's connections
-                return Blocking.call(() -> targets.require(key.workspaceId(), tool))
-                        .onErrorResume(ApiException.class, refused -> keys.verify(key, Scope.PROXY).then(Mono.error(refused)))
-                        .flatMap(proxyTarget -> {
-                            UpstreamTarget target = proxyTarget.upstream();
+                // the connection is the one the decision stream holds (the evaluation names its version); the
+                // stream checks the key and its proxy scope in log order, also before any 409 (ProxyTargets)
+                Actor actor = Actor.apiKey(key.keyHash(), agentId);
+                return targets.decide(key, tool, actor, correlationId, proxyTarget -> {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
-                            EvaluateAction command = evaluation(tool, action, agentId, path, method,
-                                    seals.seal(tool, action.action(), held));
-                            return gateway.send(key.workspaceId().toString(), correlationId,
-                                            Actor.apiKey(key.keyHash(), agentId), command)
-                                    .flatMap(reply -> {
-                                        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
-                                        EvaluationOutcome outcome = reply.evaluation();
-                                        if (outcome == null || outcome.decision() == null) {
-                                            // never invent a decision the stream did not make
-                                            throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
-                                        }
-                                        return switch (outcome.decision()) {
-                                            case ALLOW -> forwarder.forward(tool.wire(), request.uri(), target, method, path, headers, body,
-                                                    outcome.auditLogId());
-                                            case BLOCK -> JsonResponses.status(HttpStatus.FORBIDDEN,
-                                                    ProxyDecisionBodies.Blocked.of(outcome, correlationId));
-                                            case REQUIRE_APPROVAL -> JsonResponses.status(HttpStatus.ACCEPTED,
-                                                    ProxyDecisionBodies.Held.of(outcome, correlationId));
-                                        };
-                                    });
+                            return evaluation(tool, action, agentId, path, method, seals.seal(tool, action.action(), held));
+                        })
+                        .flatMap(decided -> {
+                            UpstreamTarget target = decided.target().upstream();
+                            ReplyErrors.requireOk(decided.reply(), ErrorMessages.INVALID_API_KEY);
+                            EvaluationOutcome outcome = decided.reply().evaluation();
+                            if (outcome == null || outcome.decision() == null) {
+                                // never invent a decision the stream did not make
+                                throw new IllegalStateException("OK reply without a decision to command " + decided.reply().commandId());
+                            }
+                            return switch (outcome.decision()) {
+                                case ALLOW -> forwarder.forward(tool.wire(), request.uri(), target, method, path, headers, body,
+                                        outcome.auditLogId());
+                                case BLOCK -> JsonResponses.status(HttpStatus.FORBIDDEN,
+                                        ProxyDecisionBodies.Blocked.of(outcome, correlationId));
+                                case REQUIRE_APPROVAL -> JsonResponses.status(HttpStatus.ACCEPTED,
+                                        ProxyDecisionBodies.Held.of(outcome, correlationId));
+                            };
                         });
             });
         });

@@ -1,57 +1,129 @@
 package io.agentgateway.ingress.proxy;
 
-import io.agentgateway.ingress.connection.OpenedToolConnection;
-import io.agentgateway.ingress.connection.ToolConnections;
+import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.connection.ConnectionSecrets;
+import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.connection.UnreadableSecretException;
 import io.agentgateway.ingress.execution.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.Reply;
 import java.net.URI;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
 
 /**
- * Where a workspace's proxied calls to a tool go: the connection's base URL (or the tool's usual one
- * from {@code gateway.proxy.default-base-urls}), the credential headers made from its stored token,
- * and its classification rules.
- * Blocking (JDBC): call off the event loop.
+ * Where a workspace's proxied calls to a tool go, and with which connection they are decided: the
+ * connection's base URL (or the tool's usual one from {@code gateway.proxy.default-base-urls}), the
+ * credential headers made from its token (opened for this one call), and its classification rules.
+ *
+ * <p>The connection is the one the {@code ToolConnectionView} holds; the evaluation names its version,
+ * so the decision stream decides only on the current one (a stale answer: prepared and sent again with
+ * the connection it carries). Before a 409 ("cannot be used") the view's connection is confirmed with
+ * the stream ({@code check_access}, which also checks the key and its proxy scope in log order): a
+ * caller without a valid key learns nothing about the connections, and no 409 is ever answered from
+ * an old copy. Nothing here reads the read model.
  */
 @Component
 class ProxyTargets {
     private static final Logger log = LoggerFactory.getLogger(ProxyTargets.class);
     static final String UNREADABLE = "The stored credential of this tool cannot be used; reconnect the tool";
 
-    private final ToolConnections connections;
+    private final ConnectionAccess access;
+    private final ConnectionSecrets secrets;
     private final ProxyProperties properties;
 
-    ProxyTargets(ToolConnections connections, ProxyProperties properties) {
-        this.connections = connections;
+    ProxyTargets(ConnectionAccess access, ConnectionSecrets secrets, ProxyProperties properties) {
+        this.access = access;
+        this.secrets = secrets;
         this.properties = properties;
     }
 
-    /** @throws ApiException 409 when the workspace has no usable connection to the tool (none, no token, no base URL) */
-    ProxyTarget require(UUID workspaceId, Tool tool) {
-        OpenedToolConnection connection;
+    /** The target a decision was made with, and the stream's reply (any status but stale). */
+    record Decided(ProxyTarget target, Reply reply) {}
+
+    /**
+     * Decides a proxied request with the workspace's current connection to the tool.
+     *
+     * @param evaluation the request's evaluation, prepared from the target (rules classify chat, docs and
+     *                   internal_api requests); the connection version is added here
+     * @return the error signal 409 {@link ApiException} when the current connection cannot be used, 401 when
+     *         the key may not use the proxy (only asked before a 409; otherwise the evaluation's reply says so)
+     */
+    Mono<Decided> decide(ApiKeyCredential key, Tool tool, Actor actor, String correlationId,
+                         Function<ProxyTarget, EvaluateAction> evaluation) {
+        UUID workspaceId = key.workspaceId();
+        return Mono.defer(() -> {
+            Known held = access.known(workspaceId, tool);
+            Mono<Known> usable = usable(workspaceId, tool, held)
+                    ? Mono.just(held)
+                    : access.authorize(workspaceId, correlationId, actor, Scope.PROXY, tool);
+            AtomicReference<Decided> prepared = new AtomicReference<>();
+            return usable.flatMap(connection -> access.send(workspaceId, tool, correlationId, actor, connection, current -> {
+                        // throws the 409 for a connection the stream confirmed (checked above, or carried by a stale answer)
+                        ProxyTarget target = require(workspaceId, tool, current.connection());
+                        prepared.set(new Decided(target, null));
+                        return Optional.of(evaluation.apply(target).withConnectionVersion(current.version()));
+                    }))
+                    .map(sent -> new Decided(prepared.get().target(), sent.reply()));
+        });
+    }
+
+    /** Whether the connection can be used, judged without opening its token. */
+    private boolean usable(UUID workspaceId, Tool tool, Known held) {
         try {
-            connection = connections.find(workspaceId, tool).orElseThrow(() -> new ApiException(HttpStatus.CONFLICT,
-                    "No " + tool.wire() + " connection is configured for this workspace; an admin connects it under tool settings"));
+            checkUsable(tool, held.connection());
+            return true;
+        } catch (ApiException unusable) {
+            return false;
+        }
+    }
+
+    /**
+     * The target of a connection as the stream holds it (sealed), its token opened for this use.
+     *
+     * @throws ApiException 409 when it cannot be used (none, no token, no base URL, unreadable credential)
+     */
+    ProxyTarget require(UUID workspaceId, Tool tool, ToolConnection connection) {
+        URI baseUrl = checkUsable(tool, connection);
+        try {
+            return new ProxyTarget(new UpstreamTarget(baseUrl,
+                    ToolCredentials.headers(tool, secrets.open(workspaceId, tool, connection.accessToken(), "access token"))),
+                    connection.config() == null ? List.of() : connection.config().rules());
         } catch (UnreadableSecretException e) {
             // the message names the workspace and tool, never the secret
             log.error("proxy: {}", e.getMessage());
             throw new ApiException(HttpStatus.CONFLICT, UNREADABLE);
         }
+    }
+
+    /** @return the base URL calls go to; @throws ApiException 409 when the connection cannot be used */
+    private URI checkUsable(Tool tool, ToolConnection connection) {
+        if (connection == null) {
+            throw new ApiException(HttpStatus.CONFLICT,
+                    "No " + tool.wire() + " connection is configured for this workspace; an admin connects it under tool settings");
+        }
         if (ToolCredentials.tokenRequired(tool) && connection.accessToken() == null) {
             throw new ApiException(HttpStatus.CONFLICT,
                     "The " + tool.wire() + " connection has no access token; an admin connects it (OAuth) first");
         }
-        return new ProxyTarget(new UpstreamTarget(baseUrl(connection, tool), ToolCredentials.headers(tool, connection.accessToken())),
-                connection.config().rules());
+        return baseUrl(connection, tool);
     }
 
-    private URI baseUrl(OpenedToolConnection connection, Tool tool) {
+    private URI baseUrl(ToolConnection connection, Tool tool) {
         if (connection.baseUrl() != null && !connection.baseUrl().isBlank()) {
             try {
                 return URI.create(connection.baseUrl());

@@ -1,12 +1,14 @@
 package io.agentgateway.ingress.web;
 
+import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.Reply;
 import org.springframework.http.HttpStatus;
 
 /**
  * Maps the decision stream's reply statuses to HTTP: UNAUTHORIZED 401, FORBIDDEN 403, NOT_FOUND 404,
- * CONFLICT 409, INVALID 400. The stream's own text is shown for the last three (it explains what
+ * CONFLICT 409, INVALID 400, STALE 503 (the entry points adopt a stale answer's connection and ask once
+ * more; one that is still stale was decided on nothing and fails closed). The stream's own text is shown for the last three (it explains what
  * was wrong with the request); 401 and 403 use the API's fixed texts.
  */
 public final class ReplyErrors {
@@ -30,6 +32,8 @@ public final class ReplyErrors {
             case NOT_FOUND -> new ApiException(HttpStatus.NOT_FOUND, textOr(reply, "Not found"));
             case CONFLICT -> new ApiException(HttpStatus.CONFLICT, textOr(reply, "Conflict"));
             case INVALID -> ApiException.badRequest(textOr(reply, "Invalid request"));
+            // a command prepared from a tool connection that changed meanwhile, twice: nothing was decided
+            case STALE -> new DecisionServiceUnavailableException("stale tool connection: " + reply.error());
             case OK -> throw new IllegalStateException("unreachable");
         };
     }

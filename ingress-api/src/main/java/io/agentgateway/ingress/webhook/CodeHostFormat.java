@@ -56,7 +56,7 @@ final class CodeHostFormat implements WebhookFormat {
     }
 
     @Override
-    public List<WebhookCandidate> candidates(WebhookCandidates connections, ObjectNode payload) {
+    public List<WebhookCandidate> candidates(WebhookCandidateIndex connections, ObjectNode payload) {
         return connections.codeHost(WebhookFormat.text(payload, "repository", "full_name"),
                 WebhookFormat.text(payload, "organization", "login"));
     }

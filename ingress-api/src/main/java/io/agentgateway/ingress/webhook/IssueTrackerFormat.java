@@ -53,7 +53,7 @@ final class IssueTrackerFormat implements WebhookFormat {
     }
 
     @Override
-    public List<WebhookCandidate> candidates(WebhookCandidates connections, ObjectNode payload) {
+    public List<WebhookCandidate> candidates(WebhookCandidateIndex connections, ObjectNode payload) {
         return connections.issueTracker(WebhookFormat.text(payload, "organizationId"),
                 WebhookFormat.text(payload, "data", "teamId"));
     }

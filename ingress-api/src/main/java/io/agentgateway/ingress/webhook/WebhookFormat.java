@@ -22,7 +22,7 @@ interface WebhookFormat {
     String deliveryId(HttpHeaders headers);
 
     /** The connections the payload names (read before verification, trusted only after it). */
-    List<WebhookCandidate> candidates(WebhookCandidates connections, ObjectNode payload);
+    List<WebhookCandidate> candidates(WebhookCandidateIndex connections, ObjectNode payload);
 
     /** Refuses a verified payload that is too old or too far ahead; the code host has no rule. */
     void checkFreshness(ObjectNode payload, Instant now);

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.webhook;
 
+import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
@@ -9,11 +11,14 @@ import io.agentgateway.ingress.web.JsonResponses;
 import io.agentgateway.ingress.web.ReplyErrors;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.Reply;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -29,9 +34,13 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * POST /functions/v1/webhook-code-host and /functions/v1/webhook-issue-tracker (spec 4.6, 5, 6).
  * Order: body size and type (413, 415), signature and delivery headers (401, 400), JSON object (400),
- * the connections the payload names, the HMAC of the raw bytes against each one's secret (401 when
- * none holds), the issue tracker's timestamp (401), then one {@link ReceiveWebhook} per verified
- * workspace through the log. Each rejection only increments {@code gateway.webhooks.rejected}.
+ * the connections the payload names (the read model's index, each connection taken as the newer of its
+ * row and the decision stream's last word), the HMAC of the raw bytes against each one's secret (401
+ * when none holds, once the stream confirmed the secrets are current), the issue tracker's timestamp
+ * (401), then one {@link ReceiveWebhook} per verified workspace through the log, naming the version of
+ * the connection it was verified with: the stream records it only if that is the current connection
+ * and it still watches the payload's repository or team (a stale answer: verified again with the
+ * current one). Each rejection only increments {@code gateway.webhooks.rejected}.
  *
  * <p>A delivery that names no watched repository or organization is recorded under
  * {@link ReceiveWebhook#NO_WORKSPACE} (spec 6 rule 3) and answered exactly like a bad signature:
@@ -46,7 +55,8 @@ public class WebhookHandler {
     public record Accepted(boolean ok, boolean duplicate) {}
 
     private final CommandGateway gateway;
-    private final WebhookCandidates connections;
+    private final ConnectionAccess access;
+    private final WebhookCandidateIndex queries;
     private final WebhookVerifier verifier;
     private final WebhookMetrics metrics;
     private final RawBodyReader bodies;
@@ -54,10 +64,11 @@ public class WebhookHandler {
     private final WebhookFormat issueTracker;
     private final Clock clock;
 
-    WebhookHandler(CommandGateway gateway, WebhookCandidates connections, WebhookVerifier verifier,
+    WebhookHandler(CommandGateway gateway, ConnectionAccess access, WebhookCandidateIndex queries, WebhookVerifier verifier,
                    WebhookMetrics metrics, WebhookProperties properties) {
         this.gateway = gateway;
-        this.connections = connections;
+        this.access = access;
+        this.queries = queries;
         this.verifier = verifier;
         this.metrics = metrics;
         this.bodies = new RawBodyReader(properties.maxBodyBytes());
@@ -73,6 +84,14 @@ public class WebhookHandler {
         return receive(request, issueTracker);
     }
 
+    /** One delivery as it is being verified. */
+    private record Delivery(WebhookFormat format, ObjectNode payload, byte[] body, byte[] signature, ReceiveWebhook command,
+                            String correlationId) {
+        Tool tool() {
+            return format.tool();
+        }
+    }
+
     private Mono<ServerResponse> receive(ServerRequest request, WebhookFormat format) {
         String correlationId = CorrelationIds.of(request);
         HttpHeaders headers = request.headers().asHttpHeaders();
@@ -82,50 +101,93 @@ public class WebhookHandler {
                     String deliveryId = format.deliveryId(headers);
                     ObjectNode payload = parse(body);
                     // built (and its headers checked) before the lookup: a bad request costs no query
-                    ReceiveWebhook command = format.command(headers, deliveryId, payload);
-                    return Blocking.call(() -> verifiedWorkspaces(format, payload, body, signature))
-                            .flatMap(verified -> verified.isEmpty()
-                                    ? recordUnmatched(format, payload, command, correlationId)
-                                    : deliver(format, payload, command, verified, correlationId));
+                    Delivery delivery = new Delivery(format, payload, body, signature,
+                            format.command(headers, deliveryId, payload), correlationId);
+                    return Blocking.call(() -> candidates(delivery))
+                            .flatMap(candidates -> candidates.isEmpty()
+                                    ? recordUnmatched(delivery)
+                                    : verified(delivery, candidates).flatMap(verified -> deliver(delivery, verified)));
                 })
                 .doOnError(WebhookRejection.class, rejection -> metrics.rejected(format.tool(), rejection.reason()))
                 .flatMap(JsonResponses::ok);
     }
 
     /**
-     * The workspaces whose secret verifies the signature; empty when no connection names the payload.
-     * @throws WebhookRejection when some do but none of their secrets verifies it
+     * The workspaces whose connection names the payload (the read model's cross-workspace index, an answer
+     * kept for at most the index TTL: {@link WebhookCandidateIndex}), each
+     * with the newer of the read model's row and the decision stream's last answer (the connection view);
+     * workspaces the stream says no longer have the connection are left out. Blocking (one query).
      */
-    private List<UUID> verifiedWorkspaces(WebhookFormat format, ObjectNode payload, byte[] body, byte[] signature) {
-        List<WebhookCandidate> candidates = format.candidates(connections, payload);
-        if (candidates.isEmpty()) {
-            return List.of();
+    private List<WebhookCandidate> candidates(Delivery delivery) {
+        List<WebhookCandidate> candidates = new ArrayList<>();
+        for (WebhookCandidate row : delivery.format().candidates(queries, delivery.payload())) {
+            Known known = access.known(row.workspaceId(), delivery.tool());
+            ToolConnection newer = known.observedAt() >= ToolConnection.versionOf(row.connection()) ? known.connection() : row.connection();
+            if (newer != null) {
+                candidates.add(new WebhookCandidate(row.workspaceId(), newer));
+            }
         }
-        List<UUID> verified = verifier.verifiedWorkspaces(candidates, body, signature);
-        if (verified.isEmpty()) {
-            throw WebhookRejection.invalidSignature();
-        }
-        return verified;
+        return candidates;
     }
 
-    private Mono<Accepted> deliver(WebhookFormat format, ObjectNode payload, ReceiveWebhook command, List<UUID> workspaces,
-                                   String correlationId) {
-        format.checkFreshness(payload, clock.instant());
-        return Flux.fromIterable(workspaces)
-                .flatMap(workspace -> gateway.send(workspace.toString(), correlationId, Actor.system(VERIFIER), command))
-                .map(reply -> duplicate(reply, format))
-                .reduce(true, (allDuplicates, duplicate) -> allDuplicates && duplicate)
-                .map(allDuplicates -> new Accepted(true, allDuplicates));
+    /**
+     * The candidates whose copy verifies the signature. When none does, each copy is confirmed with the
+     * decision stream first ({@code check_access}: a secret changed since, even one the read model does not
+     * show yet, is adopted and tried): a delivery is refused on the current secrets only.
+     *
+     * @throws WebhookRejection (as the error signal) when none verifies with the current connections
+     */
+    private Mono<List<WebhookCandidate>> verified(Delivery delivery, List<WebhookCandidate> candidates) {
+        List<WebhookCandidate> verified = candidates.stream().filter(candidate -> verifies(delivery, candidate)).toList();
+        if (!verified.isEmpty()) {
+            return Mono.just(verified);
+        }
+        return Flux.fromIterable(candidates)
+                .concatMap(candidate -> access.authorize(candidate.workspaceId(), delivery.correlationId(), Actor.system(VERIFIER),
+                                null, delivery.tool())
+                        .filter(current -> ToolConnection.versionOf(current.connection()) != ToolConnection.versionOf(candidate.connection()))
+                        .map(current -> new WebhookCandidate(candidate.workspaceId(), current.connection()))
+                        .filter(current -> verifies(delivery, current)))
+                .collectList()
+                .flatMap(confirmed -> confirmed.isEmpty() ? Mono.error(WebhookRejection.invalidSignature()) : Mono.just(confirmed));
+    }
+
+    private boolean verifies(Delivery delivery, WebhookCandidate candidate) {
+        return verifier.verifies(candidate.workspaceId(), delivery.tool(), candidate.connection(), delivery.payload(),
+                delivery.body(), delivery.signature());
+    }
+
+    /**
+     * One {@code ReceiveWebhook} per verified workspace, naming the version of the connection it verified
+     * with. A stale answer carries the current connection: verified again with it, and sent again if it
+     * still verifies (else that workspace drops out). None left → refused as a bad signature.
+     */
+    private Mono<Accepted> deliver(Delivery delivery, List<WebhookCandidate> verified) {
+        delivery.format().checkFreshness(delivery.payload(), clock.instant());
+        Actor verifierActor = Actor.system(VERIFIER);
+        return Flux.fromIterable(verified)
+                .flatMap(candidate -> access.send(candidate.workspaceId(), delivery.tool(), delivery.correlationId(), verifierActor,
+                        new Known(ToolConnection.versionOf(candidate.connection()), candidate.connection()),
+                        connection -> verifies(delivery, new WebhookCandidate(candidate.workspaceId(), connection.connection()))
+                                ? Optional.of(delivery.command().verifiedWith(connection.version()))
+                                : Optional.empty()))
+                .filter(sent -> sent.reply() != null)
+                .map(sent -> duplicate(sent.reply(), delivery.format()))
+                .collectList()
+                .flatMap(duplicates -> duplicates.isEmpty()
+                        ? Mono.error(WebhookRejection.invalidSignature())
+                        : Mono.just(new Accepted(true, duplicates.stream().allMatch(Boolean::booleanValue))));
     }
 
     /**
      * Recorded for the operators (spec 6 rule 3), then refused as a bad signature would be. A failure to
      * record changes nothing in the answer either.
      */
-    private Mono<Accepted> recordUnmatched(WebhookFormat format, ObjectNode payload, ReceiveWebhook command,
-                                           String correlationId) {
-        format.checkFreshness(payload, clock.instant());
-        return gateway.send(ReceiveWebhook.NO_WORKSPACE, correlationId, Actor.system(VERIFIER), command)
+    private Mono<Accepted> recordUnmatched(Delivery delivery) {
+        WebhookFormat format = delivery.format();
+        String correlationId = delivery.correlationId();
+        format.checkFreshness(delivery.payload(), clock.instant());
+        return gateway.send(ReceiveWebhook.NO_WORKSPACE, correlationId, Actor.system(VERIFIER), delivery.command())
                 .doOnNext(reply -> {
                     if (reply.status() != ReplyStatus.OK && reply.status() != ReplyStatus.CONFLICT) {
                         log.warn("[{}] unmatched {} delivery not recorded: {}", correlationId, format.tool().wire(),

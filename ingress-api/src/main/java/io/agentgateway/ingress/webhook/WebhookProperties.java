@@ -13,16 +13,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxAge          issue tracker: a {@code webhookTimestamp} older than this is refused (spec 8: 5 minutes)
  * @param maxFutureSkew   issue tracker: a {@code webhookTimestamp} further ahead than this is refused
  *                        (clock skew allowance; a far-future stamp would otherwise stay "fresh" for ever)
- * @param candidateCacheTtl the longest the connections a payload names are served from memory without reading
- *                        them again, even when no change was seen on the log (a bound should a change event be
- *                        missed; {@code PT0S}: no cache, see {@link WebhookCandidates})
+ * @param candidateIndexTtl the longest an answer of the candidate index (which workspaces a payload names) is
+ *                        kept; a change of a code_host or issue_tracker connection waits this long after the
+ *                        read model shows it before it answers ({@code PT0S}: no index answer kept, no wait;
+ *                        see {@link WebhookCandidateIndex})
  */
 @ConfigurationProperties("gateway.webhooks")
 public record WebhookProperties(
         @DefaultValue("524288") int maxBodyBytes,
         @DefaultValue("PT5M") Duration maxAge,
         @DefaultValue("PT1M") Duration maxFutureSkew,
-        @DefaultValue("PT5M") Duration candidateCacheTtl) {
+        @DefaultValue("PT0.5S") Duration candidateIndexTtl) {
 
     public WebhookProperties {
         if (maxBodyBytes <= 0) {
@@ -31,8 +32,8 @@ public record WebhookProperties(
         if (maxAge.isNegative() || maxAge.isZero() || maxFutureSkew.isNegative()) {
             throw new IllegalArgumentException("gateway.webhooks.max-age must be positive, max-future-skew not negative");
         }
-        if (candidateCacheTtl.isNegative()) {
-            throw new IllegalArgumentException("gateway.webhooks.candidate-cache-ttl must not be negative");
+        if (candidateIndexTtl.isNegative()) {
+            throw new IllegalArgumentException("gateway.webhooks.candidate-index-ttl must not be negative");
         }
     }
 }

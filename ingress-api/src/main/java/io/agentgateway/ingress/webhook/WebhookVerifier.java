@@ -1,52 +1,46 @@
 package io.agentgateway.ingress.webhook;
 
-import io.agentgateway.ingress.secret.ConfiguredSecretBox;
+import io.agentgateway.ingress.connection.ConnectionSecrets;
+import io.agentgateway.ingress.connection.UnreadableSecretException;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.WebhookWatch;
 import io.agentgateway.schemas.secret.PlainSecret;
-import io.agentgateway.schemas.secret.SecretBox;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Which candidates' secrets the signature verifies with. Every candidate is checked (several
- * workspaces can watch one organization, each with its own secret; each verified one gets the
- * delivery). A secret that cannot be opened verifies nothing: fail closed.
+ * Whether a delivery verifies against one workspace's copy of its connection: the connection watches
+ * the payload's repository, organization or team ({@link WebhookWatch}) and the HMAC of the raw bytes
+ * under its webhook secret is the signature ({@link HmacSignature}, timing-safe). Several workspaces can
+ * watch one organization, each with its own secret; each is asked on its own. A secret that cannot be
+ * opened verifies nothing: fail closed.
  */
 @Component
 class WebhookVerifier {
     private static final Logger log = LoggerFactory.getLogger(WebhookVerifier.class);
 
-    private final ConfiguredSecretBox secrets;
+    private final ConnectionSecrets secrets;
 
-    WebhookVerifier(ConfiguredSecretBox secrets) {
+    WebhookVerifier(ConnectionSecrets secrets) {
         this.secrets = secrets;
     }
 
-    List<UUID> verifiedWorkspaces(List<WebhookCandidate> candidates, byte[] body, byte[] signature) {
-        Optional<SecretBox> box = secrets.box();
-        if (box.isEmpty()) {
-            if (!candidates.isEmpty()) {
-                log.warn("webhook secrets cannot be opened: gateway.secrets.key is not set; refusing the delivery");
-            }
-            return List.of();
+    boolean verifies(UUID workspaceId, Tool tool, ToolConnection connection, ObjectNode payload, byte[] body, byte[] signature) {
+        if (connection == null || connection.webhookSecret() == null
+                || !WebhookWatch.watches(tool, connection.config(), payload)) {
+            return false;
         }
-        List<UUID> verified = new ArrayList<>();
-        for (WebhookCandidate candidate : candidates) {
-            PlainSecret secret;
-            try {
-                secret = box.get().openSecret(candidate.webhookSecret());
-            } catch (IllegalArgumentException e) {
-                log.warn("the webhook secret of workspace {} cannot be opened with gateway.secrets.key", candidate.workspaceId());
-                continue;
-            }
-            if (HmacSignature.verifies(secret, body, signature)) {
-                verified.add(candidate.workspaceId());
-            }
+        PlainSecret secret;
+        try {
+            secret = secrets.open(workspaceId, tool, connection.webhookSecret(), "webhook secret");
+        } catch (UnreadableSecretException e) {
+            log.warn("webhook: {}; refusing the delivery for that workspace", e.getMessage());
+            return false;
         }
-        return verified;
+        return HmacSignature.verifies(secret, body, signature);
     }
 }

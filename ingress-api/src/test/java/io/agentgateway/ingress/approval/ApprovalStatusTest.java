@@ -3,35 +3,65 @@ package io.agentgateway.ingress.approval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.ingress.auth.ApiKeys;
+import io.agentgateway.ingress.support.DecisionResponder;
 import io.agentgateway.ingress.support.RunningIngress;
 import io.agentgateway.ingress.support.SharedIngress;
 import io.agentgateway.ingress.support.TestHttp;
+import io.agentgateway.schemas.ActorKind;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.ApprovalSnapshot;
+import io.agentgateway.schemas.command.CheckAccess;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.Reply;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+/**
+ * The status endpoint against the test's stand-in for the decision stream, which answers the endpoint's
+ * {@code check_access}: the key in log order (the stream's authorizer, tested in the decision stream
+ * module), and the approval while the stream holds it; the read model's row when it has one.
+ */
 class ApprovalStatusTest {
     private static final String PATH = "/functions/v1/mcp-gate/status/";
     private static final Instant LATER = Instant.now().plus(Duration.ofHours(1));
 
     private static RunningIngress ingress;
+    private static DecisionResponder responder;
     private UUID workspace;
     private String key;
+    /** What the stand-in stream holds open, by approval id. */
+    private final Map<String, ApprovalSnapshot> open = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void startIngress() {
         ingress = SharedIngress.ingress();
+        responder = SharedIngress.responder();
     }
 
     @BeforeEach
     void workspaceWithKey() {
         workspace = ingress.rows.workspace("approvals");
         key = ApiKeys.generate(workspace);
-        ingress.rows.apiKey(workspace, ApiKeys.hash(key), null, null, "mcp");
+        String hash = ApiKeys.hash(key);
+        responder.answer(workspace.toString(), envelope -> answer(envelope, hash));
+    }
+
+    private Reply answer(CommandEnvelope envelope, String validHash) {
+        if (!(envelope.command() instanceof CheckAccess check) || envelope.actor().kind() != ActorKind.API_KEY
+                || !validHash.equals(envelope.actor().apiKeyHash())) {
+            return DecisionResponder.status(envelope, ReplyStatus.UNAUTHORIZED, "Invalid or expired API key");
+        }
+        ApprovalSnapshot snapshot = check.approvalId() == null ? null : open.get(check.approvalId());
+        return new Reply(Reply.CURRENT_VERSION, envelope.commandId(), envelope.correlationId(), envelope.workspaceId(),
+                envelope.replyPartition(), ReplyStatus.OK, null, null, null, 5L, snapshot);
     }
 
     private TestHttp.Response status(String approvalId, String apiKey) {
@@ -59,6 +89,11 @@ class ApprovalStatusTest {
         assertThat(json.get("action").asString()).isEqualTo("delete_repo");
         assertThat(json.get("riskLevel").asString()).isEqualTo("high");
         assertThat(json.get("createdAt").isString()).isTrue();
+        assertThat(json.get("cancelReason").isNull()).isTrue();
+
+        // asked with the key's hash, any scope, naming the approval, in the key's workspace
+        CheckAccess asked = (CheckAccess) responder.received(workspace.toString()).get(0).command();
+        assertThat(asked).isEqualTo(new CheckAccess(null, null, null, approval.toString()));
     }
 
     @Test
@@ -81,6 +116,23 @@ class ApprovalStatusTest {
     }
 
     @Test
+    void anApprovalTheReadModelDoesNotShowYetIsAnsweredFromTheStream() {
+        String approval = UUID.randomUUID().toString();
+        open.put(approval, new ApprovalSnapshot(approval, "pending", Tool.CODE_HOST, "pull_request.merge", LATER));
+
+        TestHttp.Response response = status(approval, key);
+
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        JsonNode json = response.json();
+        assertThat(json.get("id").asString()).isEqualTo(approval);
+        assertThat(json.get("status").asString()).isEqualTo("pending");
+        assertThat(json.get("tool").asString()).isEqualTo("code_host");
+        assertThat(json.get("action").asString()).isEqualTo("pull_request.merge");
+        assertThat(Instant.parse(json.get("expiresAt").asString())).isEqualTo(LATER);
+        assertThat(json.get("reviewedAt").isNull()).isTrue();
+    }
+
+    @Test
     void anotherWorkspacesApprovalIsNotFound() {
         UUID otherWorkspace = ingress.rows.workspace("other");
         UUID theirs = ingress.rows.approval(otherWorkspace, "pending", LATER, null);
@@ -100,39 +152,25 @@ class ApprovalStatusTest {
     }
 
     @Test
-    void aMalformedIdIs400() {
+    void aMalformedIdIs400OnceTheKeyHolds() {
         TestHttp.Response response = status("not-a-uuid", key);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.text()).contains("\"ok\":false").contains("\"error\":\"approvalId must be a uuid\"");
+        assertThat(status("not-a-uuid", ApiKeys.generate(workspace)).status()).as("the key first").isEqualTo(401);
     }
 
     @Test
-    void unknownRevokedExpiredAndMissingKeysAre401() {
+    void aKeyTheStreamRefusesIs401AndAMalformedOneAsksNothing() {
         UUID approval = ingress.rows.approval(workspace, "pending", LATER, null);
-        String unknown = ApiKeys.generate(workspace);
-        String revoked = ApiKeys.generate(workspace);
-        ingress.rows.apiKey(workspace, ApiKeys.hash(revoked), null, Instant.now().minusSeconds(5), "mcp");
-        String expired = ApiKeys.generate(workspace);
-        ingress.rows.apiKey(workspace, ApiKeys.hash(expired), Instant.now().minusSeconds(5), null, "mcp");
+        TestHttp.Response refused = status(approval.toString(), ApiKeys.generate(workspace));
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.error()).isEqualTo("Invalid or expired API key");
 
-        for (String bad : new String[] {unknown, revoked, expired, "agk_garbage"}) {
-            TestHttp.Response response = status(approval.toString(), bad);
-            assertThat(response.status()).isEqualTo(401);
-            assertThat(response.error()).isEqualTo("Invalid or expired API key");
-        }
+        int asked = responder.received(workspace.toString()).size();
+        assertThat(status(approval.toString(), "agk_garbage").status()).isEqualTo(401);
         assertThat(ingress.http.get(PATH + approval).send().status()).isEqualTo(401);
-    }
-
-    @Test
-    void aKeyCannotClaimAnotherWorkspace() {
-        // a key whose hash is registered for workspace A, but whose text names workspace B, is no key of B
-        UUID other = ingress.rows.workspace("other");
-        String keyNamingOther = ApiKeys.generate(other);
-        ingress.rows.apiKey(workspace, ApiKeys.hash(keyNamingOther), null, null, "mcp");
-        UUID approval = ingress.rows.approval(other, "pending", LATER, null);
-
-        assertThat(status(approval.toString(), keyNamingOther).status()).isEqualTo(401);
+        assertThat(responder.received(workspace.toString())).hasSize(asked);
     }
 
     @Test

@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
 /** The HTTP runner against a real HTTP server in this JVM (the JDK's): one request, exactly as held. */
 class HttpHeldCallRunnerTest {
     private static final HeldCallContext CONTEXT =
-            new HeldCallContext("ws-1", "approval-1", Tool.INTERNAL_API, "deploy.run", "corr-1");
+            new HeldCallContext("ws-1", "approval-1", Tool.INTERNAL_API, "deploy.run", "corr-1", null);
 
     /** What the upstream received. */
     record Received(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
@@ -66,7 +66,7 @@ class HttpHeldCallRunnerTest {
     private HttpHeldCallRunner runner(Optional<UpstreamTarget> target, Duration timeout, int maxResultBytes) {
         ExecutorProperties properties = new ExecutorProperties(true, "group", 1, Duration.ofSeconds(1), 1, timeout,
                 maxResultBytes, Map.of());
-        return new HttpHeldCallRunner(resources, (workspaceId, tool) -> target, properties);
+        return new HttpHeldCallRunner(resources, context -> target, properties);
     }
 
     private HttpHeldCallRunner runner() {

@@ -8,6 +8,7 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
@@ -64,6 +65,14 @@ final class ApprovalRequestWrites {
              where id = :id::uuid and workspace_id = :workspace_id::uuid and status in ('approved', 'executing')
             """);
 
+    /** Only from approved: the claim that would have run it was refused (kill switch, paused tool). */
+    private static final SqlStatement CANCEL = SqlStatement.inEventOrder("""
+            update approval_requests
+               set status = 'cancelled', cancel_reason = :cancel_reason, cancelled_at = :cancelled_at,
+                   updated_at = :occurred_at, sealed_held_call = null
+             where id = :id::uuid and workspace_id = :workspace_id::uuid and status = 'approved'
+            """);
+
     static Write requested(EventEnvelope envelope, ApprovalRequested event) {
         return new Write(INSERT, EnvelopeParams.of(envelope)
                 .uuid("id", event.approvalId())
@@ -101,6 +110,14 @@ final class ApprovalRequestWrites {
                 .uuid("id", event.approvalId())
                 .text("claimed_by", event.executorId())
                 .timestamp("claimed_at", event.claimedAt())
+                .source());
+    }
+
+    static Write cancelled(EventEnvelope envelope, ApprovedCallCancelled event) {
+        return new Write(CANCEL, EnvelopeParams.of(envelope)
+                .uuid("id", event.approvalId())
+                .text("cancel_reason", event.reason())
+                .timestamp("cancelled_at", event.cancelledAt())
                 .source());
     }
 

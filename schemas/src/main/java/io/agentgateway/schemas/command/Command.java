@@ -28,10 +28,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ClaimApprovedCall.class, name = "claim_approved_call"),
     @JsonSubTypes.Type(value = RecordCallExecution.class, name = "record_call_execution"),
     @JsonSubTypes.Type(value = ReceiveWebhook.class, name = "receive_webhook"),
+    @JsonSubTypes.Type(value = CheckAccess.class, name = "check_access"),
+    @JsonSubTypes.Type(value = SetToolAccessToken.class, name = "set_tool_access_token"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
                 SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret,
                 ReviewApproval, ClaimApprovedCall, RecordCallExecution,
-                ReceiveWebhook {}
+                ReceiveWebhook, CheckAccess, SetToolAccessToken {}

@@ -16,6 +16,10 @@ import tools.jackson.databind.JsonNode;
  * {@code heldCall} is set by entry points that make the call themselves (proxy, MCP gate): the exact
  * call, sealed, for the gateway to run once if the decision is require_approval and a reviewer
  * approves; null for evaluate-action, whose caller makes the call itself.
+ * {@code connectionVersion} is set by entry points that send the call with the workspace's connection to
+ * {@code tool} (proxy, MCP gate): the version of the connection they hold ({@code ToolConnection.NONE}: none).
+ * When it is not the stream's current one, nothing is decided and the reply is {@code stale}, carrying the
+ * current connection. Null: the command does not depend on a connection (evaluate-action), no check.
  */
 public record EvaluateAction(
         Tool tool,
@@ -30,13 +34,29 @@ public record EvaluateAction(
         ActionSource source,
         Scope requiredScope,
         boolean riskOverriddenByCaller,
-        SealedHeldCall heldCall) implements Command {
+        SealedHeldCall heldCall,
+        Long connectionVersion) implements Command {
+
+    /** Without a connection version: the decision does not depend on a connection the entry point holds. */
+    public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
+                          String resourceType, String resourceId, JsonNode payload, String requestedBy,
+                          ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,
+                          SealedHeldCall heldCall) {
+        this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
+                requiredScope, riskOverriddenByCaller, heldCall, null);
+    }
+
+    /** The same action naming the version of the connection the entry point sends it with. */
+    public EvaluateAction withConnectionVersion(long version) {
+        return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
+                source, requiredScope, riskOverriddenByCaller, heldCall, version);
+    }
 
     /** The v1 form without a held call (evaluate-action). */
     public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
                           String resourceType, String resourceId, JsonNode payload, String requestedBy,
                           ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller) {
         this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
-                requiredScope, riskOverriddenByCaller, null);
+                requiredScope, riskOverriddenByCaller, null, null);
     }
 }

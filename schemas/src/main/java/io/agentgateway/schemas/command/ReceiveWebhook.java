@@ -17,6 +17,11 @@ import tools.jackson.databind.JsonNode;
  * @param resourceType what the event is about, e.g. {@code repository}, {@code team}; null when unknown
  * @param resourceId   which one, e.g. {@code acme/api}; null when unknown
  * @param payload      the verified payload as parsed (the stream keeps only an excerpt)
+ * @param connectionVersion the version of the workspace's connection whose webhook secret verified the
+ *                     signature (and whose config names the payload's repository, organization or team);
+ *                     when it is not the current one the stream decides nothing and answers {@code stale}
+ *                     with the current connection, to verify with again. Null: no check (a writer from
+ *                     before versions, or {@link #NO_WORKSPACE})
  */
 public record ReceiveWebhook(
         Tool tool,
@@ -26,7 +31,19 @@ public record ReceiveWebhook(
         String sender,
         String resourceType,
         String resourceId,
-        JsonNode payload) implements Command {
+        JsonNode payload,
+        Long connectionVersion) implements Command {
+
+    /** Without a connection version (an unmatched delivery, or a writer from before versions). */
+    public ReceiveWebhook(Tool tool, String deliveryId, String eventKind, String eventAction, String sender,
+                          String resourceType, String resourceId, JsonNode payload) {
+        this(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload, null);
+    }
+
+    /** The same delivery naming the connection version it was verified with. */
+    public ReceiveWebhook verifiedWith(long version) {
+        return new ReceiveWebhook(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload, version);
+    }
 
     /**
      * The commands-topic key of deliveries that matched no workspace (spec 6 rule 3): the nil UUID,
