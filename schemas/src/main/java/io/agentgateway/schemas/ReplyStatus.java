@@ -10,7 +10,13 @@ public enum ReplyStatus {
     FORBIDDEN,
     NOT_FOUND,
     CONFLICT,
-    INVALID;
+    INVALID,
+    /**
+     * Refused because the workspace is at one of its limits (open approvals, API keys, policies, the size
+     * of a policy or of the workspace's configuration, repositories of a connection). The error names the
+     * limit and its setting; the refusal is audited ({@link io.agentgateway.schemas.event.LimitReached}).
+     */
+    LIMITED;
 
     @JsonValue
     public String wire() {

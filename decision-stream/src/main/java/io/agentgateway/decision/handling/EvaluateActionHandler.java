@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
@@ -30,8 +31,11 @@ import java.util.regex.Pattern;
  * an approval when the decision says so (and tell its reviewers: {@link ApprovalOpening}), and
  * record the audit entry ({@link ActionEvaluated}).
  * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
- * not be able to fill a workspace's audit log. Opening an approval also ends the ones whose time is
- * over ({@link ApprovalSweep}), which keeps the state bounded.
+ * not be able to fill a workspace's audit log. A workspace at its limit of open approvals gets a block
+ * instead of a new approval ({@link ApprovalOpening#blockedByLimit}), audited with {@code limitReached}.
+ *
+ * <p>Reads the configuration and the caller's key entry, nothing else; a require_approval also looks up
+ * its new approval's id (to count it once).
  */
 public final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
     static final String INVALID_KEY = "Invalid or expired API key";
@@ -42,11 +46,12 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
     private final CommandAuthorizer authorizer;
     private final RiskClassifier classifier = new RiskClassifier();
     private final ActionDecider decider = new ActionDecider();
-    private final ApprovalOpening approvals = new ApprovalOpening();
+    private final ApprovalOpening approvals;
 
     public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
         this.settings = settings;
         this.authorizer = authorizer;
+        this.approvals = new ApprovalOpening(settings.limits().openApprovals());
     }
 
     @Override
@@ -76,6 +81,11 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         ActionRequest request = new ActionRequest(command.tool(), command.action(), risk.level(), agentId,
                 command.resourceType(), command.resourceId(), command.source());
         Verdict verdict = decider.decide(state, request);
+        String limitReached = null;
+        if (verdict.decision() == Decision.REQUIRE_APPROVAL && !approvals.hasRoom(state)) {
+            verdict = approvals.blockedByLimit(verdict);
+            limitReached = DecisionLimits.OPEN_APPROVALS;
+        }
 
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());
         ApprovalOpening.Opened opened = null;
@@ -95,7 +105,8 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
                 command.riskLevel(), risk.classification(), command.riskOverriddenByCaller(),
                 verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
                 approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
-                command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
+                command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes(),
+                limitReached));
         WorkspaceState next = state;
         NotificationRequested reviewersTold = null;
         if (opened != null) {

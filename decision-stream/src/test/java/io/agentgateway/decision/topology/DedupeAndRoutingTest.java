@@ -1,5 +1,6 @@
 package io.agentgateway.decision.topology;
 
+import io.agentgateway.decision.outcome.Outcome;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -117,9 +118,10 @@ class DedupeAndRoutingTest {
         Emitted emitted = driver.send(envelope);
         var stored = driver.processedCommands().fetch(envelope.commandId(), envelope.acceptedAt().toEpochMilli());
         assertThat(stored).isNotNull();
-        assertThat(stored.events()).isEqualTo(emitted.events());
-        assertThat(stored.notifications()).isEqualTo(emitted.notifications());
-        assertThat(stored.replyTo(envelope)).isEqualTo(emitted.reply());
+        Outcome restored = stored.restore(envelope);
+        assertThat(restored.events()).isEqualTo(emitted.events());
+        assertThat(restored.notifications()).isEqualTo(emitted.notifications());
+        assertThat(restored.replyTo(envelope)).isEqualTo(emitted.reply());
     }
 
     @Test

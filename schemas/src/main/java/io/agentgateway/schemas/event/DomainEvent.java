@@ -30,6 +30,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ApprovedCallExecuted.class, name = "approved_call_executed"),
     @JsonSubTypes.Type(value = ApprovedCallFailed.class, name = "approved_call_failed"),
     @JsonSubTypes.Type(value = WebhookReceived.class, name = "webhook_received"),
+    @JsonSubTypes.Type(value = LimitReached.class, name = "limit_reached"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
@@ -37,4 +38,4 @@ public sealed interface DomainEvent
                 ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
                 WebhookSecretRotated, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
                 ApprovedCallExecuted, ApprovedCallFailed,
-                WebhookReceived {}
+                WebhookReceived, LimitReached {}
