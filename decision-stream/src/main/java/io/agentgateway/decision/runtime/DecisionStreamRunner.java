@@ -9,7 +9,9 @@ import java.util.Set;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KafkaStreams.State;
+import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.state.QueryableStoreType;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +74,11 @@ public final class DecisionStreamRunner implements AutoCloseable {
                 synchronized (monitor) {
                     failed = created;
                 }
+                // closing (and leaving the group) before answering: no replacement thread may process a record on
+                // the local stores, and the partitions go to the rebuilt client at once, not after the session
+                // timeout. Called on a stream thread, close only starts the shutdown.
+                created.close(CloseOptions.timeout(Duration.ZERO)
+                        .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
                 return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
             });
             streams = created;
@@ -154,6 +161,21 @@ public final class DecisionStreamRunner implements AutoCloseable {
         close(Duration.ofSeconds(30));
     }
 
+    /**
+     * A read-only view of one of the running stream's stores (Kafka Streams' interactive queries), for tools
+     * and tests that look at the state as it is; the local tasks' part of it only.
+     */
+    public <T> T queryableStore(String storeName, QueryableStoreType<T> type) {
+        KafkaStreams running;
+        synchronized (monitor) {
+            running = streams;
+        }
+        if (running == null) {
+            throw new StreamsNotRunningException("decision stream is not running");
+        }
+        return running.store(StoreQueryParameters.fromNameAndType(storeName, type));
+    }
+
     /** How many times the local stores were rebuilt from their changelogs after a failure. */
     public int rebuilds() {
         synchronized (monitor) {
@@ -170,7 +192,7 @@ public final class DecisionStreamRunner implements AutoCloseable {
                 state = newState;
                 monitor.notifyAll();
             }
-            rebuild = newState == State.ERROR && source == failed && source == streams;
+            rebuild = (newState == State.ERROR || newState == State.NOT_RUNNING) && source == failed && source == streams;
         }
         if (rebuild) {
             Thread rebuilder = new Thread(() -> rebuild(source), "decision-stream-rebuild");

@@ -177,7 +177,8 @@ class ApprovalLifecycleTest {
             // the review depends on what is due, so the sweep runs before it whether or not the punctuator had:
             // the answer does not depend on how records were batched
             Emitted late = review(requested.approvalId(), ReviewVerdict.APPROVE, null);
-            late.refused(ReplyStatus.NOT_FOUND, "Approval request not found");
+            assertThat(late.reply().status()).isEqualTo(ReplyStatus.NOT_FOUND);
+            assertThat(late.reply().error()).isEqualTo("Approval request not found");
             assertThat(late.only(ApprovalExpired.class)).isEqualTo(new ApprovalExpired(requested.approvalId(), requested.expiresAt()));
             assertThat(driver.approvals(workspace.id)).isEmpty();
 

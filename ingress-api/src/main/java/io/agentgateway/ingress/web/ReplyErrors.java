@@ -6,8 +6,15 @@ import org.springframework.http.HttpStatus;
 
 /**
  * Maps the decision stream's reply statuses to HTTP: UNAUTHORIZED 401, FORBIDDEN 403, NOT_FOUND 404,
- * CONFLICT 409, INVALID 400. The stream's own text is shown for the last three (it explains what
- * was wrong with the request); 401 and 403 use the API's fixed texts.
+ * CONFLICT 409, INVALID 400, LIMITED 429. The stream's own text is shown for the last four (it explains
+ * what was wrong with the request, or which workspace limit refused it); 401 and 403 use the API's fixed
+ * texts.
+ *
+ * <p>LIMITED is 429 for every per-workspace limit (open approvals, API keys, policies, policy size,
+ * repositories per connection, configuration size): the workspace is at capacity and the same request
+ * succeeds once room is made (approvals reviewed or expired, keys revoked and past their grace period,
+ * policies deleted) or the operator raises the limit, which is what 429 tells a client. 409 would say the
+ * request contradicts the resource's state, which it does not.
  */
 public final class ReplyErrors {
     private ReplyErrors() {}
@@ -30,6 +37,7 @@ public final class ReplyErrors {
             case NOT_FOUND -> new ApiException(HttpStatus.NOT_FOUND, textOr(reply, "Not found"));
             case CONFLICT -> new ApiException(HttpStatus.CONFLICT, textOr(reply, "Conflict"));
             case INVALID -> ApiException.badRequest(textOr(reply, "Invalid request"));
+            case LIMITED -> new ApiException(HttpStatus.TOO_MANY_REQUESTS, textOr(reply, "Workspace limit reached"));
             case OK -> throw new IllegalStateException("unreachable");
         };
     }
