@@ -11,6 +11,7 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KafkaStreams.State;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.processor.StateRestoreListener;
 import org.apache.kafka.streams.state.QueryableStoreType;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
@@ -47,12 +48,20 @@ public final class DecisionStreamRunner implements AutoCloseable {
     private long lastRebuildNanos;
     private Duration rebuildDelay = FIRST_REBUILD_DELAY;
     private int rebuilds;
+    private StateRestoreListener restoreListener;
 
     public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig) {
         this.settings = settings;
         this.streamsConfig = streamsConfig;
         this.exactlyOnce = !StreamsConfig.AT_LEAST_ONCE.equals(
                 String.valueOf(streamsConfig.getOrDefault(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE)));
+    }
+
+    /** Told about every store restored from its changelog (a benchmark's restore figures); set before {@link #start}. */
+    public void restoreListener(StateRestoreListener listener) {
+        synchronized (monitor) {
+            restoreListener = listener;
+        }
     }
 
     public void start() {
@@ -63,6 +72,9 @@ public final class DecisionStreamRunner implements AutoCloseable {
             }
             created = new KafkaStreams(DecisionTopology.build(settings), streamsConfig);
             created.setStateListener((newState, oldState) -> stateChanged(created, newState));
+            if (restoreListener != null) {
+                created.setGlobalStateRestoreListener(restoreListener);
+            }
             // the processor answers failing commands itself; what escapes is infrastructure (store, broker)
             created.setUncaughtExceptionHandler(e -> {
                 if (exactlyOnce) {
