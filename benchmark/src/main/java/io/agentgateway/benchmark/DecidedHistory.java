@@ -1,6 +1,8 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.state.InMemoryWorkspace;
 import io.agentgateway.decision.handling.CommandHandlers;
 import io.agentgateway.decision.handling.CommandResult;
 import io.agentgateway.decision.outcome.OutcomeAssembler;
@@ -57,13 +59,14 @@ final class DecidedHistory {
 
     final String workspaceId = UUID.randomUUID().toString();
     private final Random random = new Random(42);
-    // approvals stay in the state until they expire: a short TTL keeps generating fast, decisions are the same
-    private final CommandHandlers handlers = new CommandHandlers(DecisionSettings.defaults().withApprovalTtl(Duration.ofMinutes(2)));
+    // nothing sweeps expired approvals outside the topology: no limit on them, so every decision is the policies'
+    private final CommandHandlers handlers = new CommandHandlers(DecisionSettings.defaults().withApprovalTtl(Duration.ofMinutes(2))
+            .withLimits(DecisionLimits.defaults().withOpenApprovals(Long.MAX_VALUE)));
     private final OutcomeAssembler assembler = new OutcomeAssembler();
     private final Actor owner = Actor.user("bench-owner", "owner@bench.local");
     private final List<String> policyIds = new ArrayList<>();
     private final Actor agent;
-    private WorkspaceState state = WorkspaceState.absent(Duration.ofMinutes(2));
+    private final InMemoryWorkspace workspace = new InMemoryWorkspace(Duration.ofMinutes(2));
     private Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
     DecidedHistory() {
@@ -103,10 +106,10 @@ final class DecidedHistory {
         CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
                 UUID.randomUUID().toString(), now, null, actor, command);
         now = now.plusMillis(50);
-        CommandResult result = handlers.handle(envelope, state);
-        WorkspaceState after = result.state().equals(state) ? state : result.state().withWorkspaceVersion(state.workspaceVersion() + 1);
+        WorkspaceState before = workspace.state();
+        CommandResult result = handlers.handle(envelope, before);
+        WorkspaceState after = workspace.save(before, result.state());
         assembler.assemble(envelope, result, after).events().forEach(sink);
-        state = after;
     }
 
     private EvaluateAction evaluation() {

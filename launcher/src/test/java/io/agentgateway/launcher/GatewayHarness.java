@@ -44,6 +44,8 @@ final class GatewayHarness {
                         "spring.mail.port", Integer.toString(smtpPort),
                         "gateway.notifier.initial-backoff", "PT0.2S",
                         "gateway.decision.payload-excerpt-bytes", "4096",
+                        // low enough for WorkspaceLimitsEndToEndTest to reach, far above what other tests use
+                        "gateway.decision.limits.repositories-per-connection", "20",
                         // held HTTP requests of internal_api go here once approved; code_host has no upstream
                         "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal",
                         // the proxy's 504 is tested against an upstream that takes longer than this

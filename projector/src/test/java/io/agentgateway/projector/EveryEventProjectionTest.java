@@ -22,6 +22,7 @@ import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
+import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.MemberRemoved;
 import io.agentgateway.schemas.event.MemberSet;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
@@ -276,6 +277,28 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                   from workspaces where id = ?::uuid""", ws.workspaceId))
                 .containsExactlyInAnyOrderEntriesOf(Map.of("kill_switch_enabled", true, "paused_tools", "chat,mcp",
                         "workspace_version", pause.workspaceVersion()));
+    }
+
+    @Test
+    void aCommandRefusedAtALimitIsAnAuditRowOfItsOwnKind() {
+        WorkspaceEvents ws = new WorkspaceEvents();
+        EventEnvelope created = ws.created("Limits");
+        EventEnvelope limited = ws.record(commandId -> new LimitReached(DerivedIds.auditLogId(commandId), "policies", 1000,
+                "upsert_policy", "Workspace holds its limit of 1000 policies (gateway.decision.limits.policies): delete a policy first"));
+        publisher.publish(created, limited);
+        String auditId = DerivedIds.auditLogId(limited.commandId());
+
+        eventually().until(() -> auditRow(auditId), r -> r != null);
+        assertThat(auditRow(auditId)).contains(
+                entry("kind", "limit_reached"),
+                entry("action", "upsert_policy"),
+                entry("reason", "Workspace holds its limit of 1000 policies (gateway.decision.limits.policies): delete a policy first"),
+                entry("risk_level", "low"),
+                entry("decision", null),
+                entry("tool", null),
+                entry("actor_user_id", "user-admin"),
+                entry("correlation_id", limited.correlationId()),
+                entry("workspace_version", limited.workspaceVersion()));
     }
 
     private Map<String, Object> auditRow(String auditLogId) {

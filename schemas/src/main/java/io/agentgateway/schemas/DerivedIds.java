@@ -27,6 +27,15 @@ public final class DerivedIds {
         return derive(commandId, "webhook");
     }
 
+    /**
+     * The command id under which the decision stream records its own expiry of an approval (no command
+     * asked for it: the approval's time ran out). The same whichever sweep expires it, so a replay
+     * yields the same ids.
+     */
+    public static String approvalExpiryId(String approvalId) {
+        return derive(approvalId, "approval-expiry");
+    }
+
     /** The id of the n-th event a command produced. */
     public static String eventId(String commandId, int index) {
         return derive(commandId, "event-" + index);

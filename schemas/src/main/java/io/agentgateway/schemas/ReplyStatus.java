@@ -16,7 +16,13 @@ public enum ReplyStatus {
      * workspace's current one: nothing was decided, and {@code Reply.connection} carries the current one
      * (null: the workspace has none) for the entry point to adopt and ask again with.
      */
-    STALE;
+    STALE,
+    /**
+     * Refused because the workspace is at one of its limits (open approvals, API keys, policies, the size
+     * of a policy or of the workspace's configuration, repositories of a connection). The error names the
+     * limit and its setting; the refusal is audited ({@link io.agentgateway.schemas.event.LimitReached}).
+     */
+    LIMITED;
 
     @JsonValue
     public String wire() {

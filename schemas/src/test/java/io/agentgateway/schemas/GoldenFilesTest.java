@@ -82,7 +82,8 @@ class GoldenFilesTest {
         assertThat(tree.path("actor").has("tenant")).isTrue();
         assertThat(tree.path("event").has("riskScore")).isTrue();
 
-        EventEnvelope expected = WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class));
+        // fields added to the sample after this file was written (limitReached) are absent, as for every golden file
+        Object expected = expectedFromGolden(WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)), golden);
         assertThat(GatewayJson.MAPPER.readValue(golden, EventEnvelope.class)).isEqualTo(expected);
         assertThat(Topics.EVENTS.valueSerde().deserializer().deserialize(Topics.EVENTS.name(),
                 golden.getBytes(StandardCharsets.UTF_8))).isEqualTo(expected);

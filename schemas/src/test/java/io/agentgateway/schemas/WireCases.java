@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import io.agentgateway.schemas.WireCase.SchemaCheck;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
@@ -60,6 +61,11 @@ final class WireCases {
                 WireSamples.eventEnvelope(WireSamples.events().get(ToolConnectionUpserted.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
                         new SchemaCheck(eventSchema("tool_connection_upserted"), "/event"))));
+        // limitReached came after the first golden files (which still read, as evaluations no limit changed)
+        cases.add(new WireCase("event_action_evaluated_with_limit", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());

@@ -43,6 +43,7 @@ import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
+import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.MemberRemoved;
 import io.agentgateway.schemas.event.MemberSet;
 import io.agentgateway.schemas.event.NotificationRequested;
@@ -193,7 +194,7 @@ final class WireSamples {
                 RiskClassification.SERVER_CLASSIFIED, true, Decision.REQUIRE_APPROVAL,
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, "Hold risky code-host writes", approvalId,
                 "deploy-bot", "Deploy Bot", "pull_request", "acme/api#128", "alice@acme.example", ActionSource.PROXY,
-                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096));
+                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096, "open_approvals"));
         put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
                 "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall()));
         put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
@@ -227,6 +228,8 @@ final class WireSamples {
                 "72d3162e-cc78-11e3-81ab-4c9367dc0958", "pull_request", "pull_request.opened", true, Decision.ALLOW,
                 auditLogId, "{\"action\":\"opened\",\"number\":128}", false, 31));
         put(events, new ApprovedCallCancelled(approvalId, "The workspace kill switch was enabled", ACCEPTED_AT));
+        put(events, new LimitReached(auditLogId, "api_keys", 10_000, "issue_api_key",
+                "Workspace has reached its limit of 10000 API keys (gateway.decision.limits.api-keys)"));
         return events;
     }
 

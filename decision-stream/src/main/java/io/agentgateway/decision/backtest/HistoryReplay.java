@@ -9,6 +9,7 @@ import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.evaluation.WebhookRisk;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.DomainEvent;
@@ -129,14 +130,27 @@ public final class HistoryReplay {
         }
         ActionRequest action = new ActionRequest(recorded.tool(), recorded.action(), recorded.riskLevel(),
                 recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source());
-        Verdict asRecorded = decider.decide(live, action);
+        Verdict asRecorded = underLimit(recorded, decider.decide(live, action));
         // a received webhook's risk comes from its action alone: its sender supplies none (an evaluate-action
         // that names source webhook does supply one, and is classified as it was)
         ClassifiedRisk risk = recorded.source() == ActionSource.WEBHOOK && recorded.suppliedRiskLevel() == null
                 ? new ClassifiedRisk(webhookRisk.classifyAction(recorded.action()), RiskClassification.SERVER_CLASSIFIED)
                 : classifier.classify(recorded.tool(), recorded.action(), recorded.suppliedRiskLevel()).orElse(null);
-        Verdict underCandidatePolicies = decider.decide(candidateState(), action);
+        Verdict underCandidatePolicies = underLimit(recorded, decider.decide(candidateState(), action));
         tally.add(envelope, recorded, asRecorded, risk, underCandidatePolicies);
+    }
+
+    /**
+     * An evaluation a workspace limit turned into a block ({@code limitReached}) was decided require_approval
+     * by its policies; whether the workspace was at its limit is not a decision input the log carries, so the
+     * limit is taken as it was recorded: a replayed require_approval is that same block, under the live and
+     * under the candidate policies alike.
+     */
+    private static Verdict underLimit(ActionEvaluated recorded, Verdict replayed) {
+        if (recorded.limitReached() == null || replayed.decision() != Decision.REQUIRE_APPROVAL) {
+            return replayed;
+        }
+        return new Verdict(Decision.BLOCK, recorded.reason(), replayed.matchedPolicy());
     }
 
     /** The live state with the candidate policies instead of the live ones, rebuilt only after a change. */

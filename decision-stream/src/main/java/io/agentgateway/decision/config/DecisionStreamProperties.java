@@ -1,5 +1,6 @@
 package io.agentgateway.decision.config;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
@@ -28,10 +29,30 @@ public record DecisionStreamProperties(
         @DefaultValue("PT24H") Duration approvalTtl,
         @DefaultValue("4096") int payloadExcerptBytes,
         @DefaultValue("PT1H") Duration dedupeRetention,
-        @DefaultValue("PT10S") Duration closeTimeout) {
+        @DefaultValue("PT10S") Duration closeTimeout,
+        @DefaultValue Limits limits,
+        @DefaultValue("PT24H") Duration apiKeyGrace,
+        @DefaultValue("PT1S") Duration sweepInterval,
+        @DefaultValue("16777216") long configCacheBytes) {
+
+    /** {@code gateway.decision.limits.*}: the per-workspace limits ({@link DecisionLimits}). */
+    public record Limits(
+            @DefaultValue("10000") long openApprovals,
+            @DefaultValue("10000") long apiKeys,
+            @DefaultValue("1000") int policies,
+            @DefaultValue("16384") int policyBytes,
+            @DefaultValue("1000") int repositoriesPerConnection,
+            @DefaultValue("524288") int configurationBytes) {
+
+        DecisionLimits toLimits() {
+            return new DecisionLimits(openApprovals, apiKeys, policies, policyBytes, repositoriesPerConnection,
+                    configurationBytes);
+        }
+    }
 
     public DecisionSettings settings() {
-        return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention);
+        return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits.toLimits(), apiKeyGrace,
+                sweepInterval, configCacheBytes);
     }
 
     public StreamsOptions streamsOptions(short replicationFactor) {

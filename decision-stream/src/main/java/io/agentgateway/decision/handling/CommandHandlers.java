@@ -32,6 +32,10 @@ import java.util.Map;
  * The table of contents of the command handling: which handler decides which command, and which
  * commands are for administrators only. The admin gate comes before any validation so that someone
  * who is not an admin learns nothing about the workspace, not even whether it exists.
+ *
+ * <p>Every accepted change of the workspace's configuration value is also held against
+ * {@code limits.configurationBytes} ({@link ConfigurationSize}), except the kill switch's: no limit ever
+ * refuses {@code set_kill_switch}.
  */
 public final class CommandHandlers {
     static final String ADMIN_REQUIRED = "Admin or owner role required";
@@ -39,20 +43,23 @@ public final class CommandHandlers {
 
     private final Map<Class<? extends Command>, CommandHandler<? extends Command>> handlers = new HashMap<>();
     private final CommandAuthorizer authorizer = new CommandAuthorizer();
+    private final ConfigurationSize configurationSize;
 
     public CommandHandlers(DecisionSettings settings) {
+        configurationSize = new ConfigurationSize(settings.limits().configurationBytes());
         register(EvaluateAction.class, new EvaluateActionHandler(settings, authorizer));
         register(CreateWorkspace.class, new CreateWorkspaceHandler());
         register(SetKillSwitch.class, adminOnly(new SetKillSwitchHandler()));
-        register(UpsertPolicy.class, adminOnly(new UpsertPolicyHandler()));
+        register(UpsertPolicy.class, adminOnly(new UpsertPolicyHandler(settings.limits())));
         register(DeletePolicy.class, adminOnly(new DeletePolicyHandler()));
         register(SetWorkspaceDefaults.class, adminOnly(new SetWorkspaceDefaultsHandler()));
-        register(IssueApiKey.class, adminOnly(new IssueApiKeyHandler()));
+        register(IssueApiKey.class, adminOnly(new IssueApiKeyHandler(settings.limits().apiKeys(), settings.apiKeyGrace())));
         register(RevokeApiKey.class, adminOnly(new RevokeApiKeyHandler()));
         register(SetMember.class, adminOnly(new SetMemberHandler(authorizer)));
         register(RemoveMember.class, adminOnly(new RemoveMemberHandler(authorizer)));
         register(SetNotificationSettings.class, adminOnly(new SetNotificationSettingsHandler()));
-        register(UpsertToolConnection.class, adminOnly(new UpsertToolConnectionHandler()));
+        register(UpsertToolConnection.class, adminOnly(new UpsertToolConnectionHandler(
+                settings.limits().repositoriesPerConnection())));
         register(DeleteToolConnection.class, adminOnly(new DeleteToolConnectionHandler()));
         register(RotateWebhookSecret.class, adminOnly(new RotateWebhookSecretHandler()));
         register(ReviewApproval.class, adminOnly(new ReviewApprovalHandler()));
@@ -74,7 +81,12 @@ public final class CommandHandlers {
         if (handler == null) {
             return CommandResult.invalid(state, "Unsupported command " + command.getClass().getSimpleName());
         }
-        return handler.handle(envelope, state, command);
+        CommandResult result = handler.handle(envelope, state, command);
+        if (command instanceof SetKillSwitch) {
+            // the switch changes a flag and a set of at most six tools: it can never be what makes the value too big
+            return result;
+        }
+        return configurationSize.check(envelope, state, result);
     }
 
     private <C extends Command> void register(Class<C> type, CommandHandler<C> handler) {

@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
@@ -32,8 +33,11 @@ import java.util.regex.Pattern;
  * A caller that fails authentication learns nothing and leaves no audit entry: an unknown key must
  * not be able to fill a workspace's audit log. A command naming a connection version that is not the
  * current one is answered {@code stale} (after the key check) and decided on nothing: no audit entry,
- * no approval ({@link ConnectionVersions}). Opening an approval also ends the ones whose time is
- * over ({@link ApprovalSweep}), which keeps the state bounded.
+ * no approval ({@link ConnectionVersions}). A workspace at its limit of open approvals gets a block
+ * instead of a new approval ({@link ApprovalOpening#blockedByLimit}), audited with {@code limitReached}.
+ *
+ * <p>Reads the configuration and the caller's key entry, nothing else; a require_approval also looks up
+ * its new approval's id (to count it once).
  */
 public final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
     static final String INVALID_KEY = "Invalid or expired API key";
@@ -44,11 +48,12 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
     private final CommandAuthorizer authorizer;
     private final RiskClassifier classifier = new RiskClassifier();
     private final ActionDecider decider = new ActionDecider();
-    private final ApprovalOpening approvals = new ApprovalOpening();
+    private final ApprovalOpening approvals;
 
     public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
         this.settings = settings;
         this.authorizer = authorizer;
+        this.approvals = new ApprovalOpening(settings.limits().openApprovals());
     }
 
     @Override
@@ -83,6 +88,11 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         ActionRequest request = new ActionRequest(command.tool(), command.action(), risk.level(), agentId,
                 command.resourceType(), command.resourceId(), command.source());
         Verdict verdict = decider.decide(state, request);
+        String limitReached = null;
+        if (verdict.decision() == Decision.REQUIRE_APPROVAL && !approvals.hasRoom(state)) {
+            verdict = approvals.blockedByLimit(verdict);
+            limitReached = DecisionLimits.OPEN_APPROVALS;
+        }
 
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());
         ApprovalOpening.Opened opened = null;
@@ -102,7 +112,8 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
                 command.riskLevel(), risk.classification(), command.riskOverriddenByCaller(),
                 verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
                 approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
-                command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes()));
+                command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes(),
+                limitReached));
         WorkspaceState next = state;
         NotificationRequested reviewersTold = null;
         if (opened != null) {

@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
@@ -9,9 +10,21 @@ import io.agentgateway.schemas.event.ApiKeyIssued;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-/** Registers a key by its hash. The key itself was shown once by the ingress and never enters the log. */
+/**
+ * Registers a key by its hash. The key itself was shown once by the ingress and never enters the log.
+ * A workspace holds at most {@code limits.apiKeys} keys, revoked and expired ones included until they
+ * leave the state a grace period after they ended.
+ */
 public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+
+    private final long apiKeysLimit;
+    private final java.time.Duration grace;
+
+    public IssueApiKeyHandler(long apiKeysLimit, java.time.Duration grace) {
+        this.apiKeysLimit = apiKeysLimit;
+        this.grace = grace;
+    }
 
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, IssueApiKey command) {
@@ -29,6 +42,12 @@ public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
         }
         if (state.apiKeyByHash(command.keyHash()).isPresent() || state.apiKeyHashOf(command.keyId()).isPresent()) {
             return CommandResult.rejected(state, ReplyStatus.CONFLICT, "API key already exists");
+        }
+        if (state.apiKeyCount() >= apiKeysLimit) {
+            return LimitRefusal.refuse(envelope, state, DecisionLimits.API_KEYS, apiKeysLimit,
+                    "Workspace holds its limit of " + apiKeysLimit + " API keys (revoked and expired keys count until "
+                            + grace + " after they ended): revoke keys no longer used, or ask the operator to raise "
+                            + "gateway.decision.limits.api-keys");
         }
         ApiKeyGrant grant = new ApiKeyGrant(command.keyId(), command.name(), command.scopes(), command.expiresAt(), null);
         return CommandResult.accepted(state.withApiKey(command.keyHash(), grant),

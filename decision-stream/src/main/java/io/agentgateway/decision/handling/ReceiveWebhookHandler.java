@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
@@ -45,10 +46,11 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
     private final DecisionSettings settings;
     private final ActionDecider decider = new ActionDecider();
     private final WebhookRisk risk = new WebhookRisk();
-    private final ApprovalOpening approvals = new ApprovalOpening();
+    private final ApprovalOpening approvals;
 
     public ReceiveWebhookHandler(DecisionSettings settings) {
         this.settings = settings;
+        this.approvals = new ApprovalOpening(settings.limits().openApprovals());
     }
 
     @Override
@@ -79,6 +81,11 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
         RiskLevel level = risk.classifyAction(action);
         Verdict verdict = decider.decide(state, new ActionRequest(command.tool(), action, level, command.sender(),
                 command.resourceType(), command.resourceId(), ActionSource.WEBHOOK));
+        String limitReached = null;
+        if (verdict.decision() == Decision.REQUIRE_APPROVAL && !approvals.hasRoom(state)) {
+            verdict = approvals.blockedByLimit(verdict);
+            limitReached = DecisionLimits.OPEN_APPROVALS;
+        }
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());
         ClassifiedRisk classified = new ClassifiedRisk(level, RiskClassification.SERVER_CLASSIFIED);
         ApprovalOpening.Opened opened = verdict.decision() != Decision.REQUIRE_APPROVAL ? null
@@ -90,7 +97,7 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
                 RiskClassification.SERVER_CLASSIFIED, false, verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), verdict.matchedPolicyName(), approvalId, command.sender(), null,
                 command.resourceType(), command.resourceId(), null, ActionSource.WEBHOOK, excerpt.text(),
-                excerpt.truncated(), excerpt.fullBytes());
+                excerpt.truncated(), excerpt.fullBytes(), limitReached);
         WebhookReceived received = new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
                 command.eventKind(), action, true, verdict.decision(), auditLogId, excerpt.text(), excerpt.truncated(),
                 excerpt.fullBytes());

@@ -55,7 +55,7 @@ public final class ReviewApprovalHandler implements CommandHandler<ReviewApprova
                 envelope.actor().userId(), command.reason(), at, approval.tool(), approval.action(),
                 approval.callDigest(), approved ? approval.heldCallKind() : null);
         WorkspaceState next = approved && approval.holdsCall()
-                ? state.withApproval(command.approvalId(), approval.approved())
+                ? state.withApproval(command.approvalId(), approval.approved(state.approvalTtl()))
                 : state.withoutApproval(command.approvalId());
         return CommandResult.accepted(next, reviewed);
     }

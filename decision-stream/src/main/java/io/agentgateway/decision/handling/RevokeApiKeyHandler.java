@@ -23,7 +23,11 @@ public final class RevokeApiKeyHandler implements CommandHandler<RevokeApiKey> {
         if (hash.isEmpty()) {
             return CommandResult.rejected(state, ReplyStatus.NOT_FOUND, "API key not found");
         }
-        ApiKeyGrant grant = state.apiKeys().get(hash.get());
+        ApiKeyGrant grant = state.apiKeyByHash(hash.get()).orElse(null);
+        if (grant == null) {
+            // an id entry without its key: never written so, but a lookup that finds nothing is "not found"
+            return CommandResult.rejected(state, ReplyStatus.NOT_FOUND, "API key not found");
+        }
         if (grant.revokedAt() != null) {
             return CommandResult.accepted(state);
         }

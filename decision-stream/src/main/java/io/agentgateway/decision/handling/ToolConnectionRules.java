@@ -25,7 +25,6 @@ final class ToolConnectionRules {
     private static final Pattern ORG = Pattern.compile(LOGIN);
     /** {@code owner/repo}; a repository name is letters, digits, '.', '_' and '-', and not "." or "..". */
     private static final Pattern REPO = Pattern.compile(LOGIN + "/(?!\\.{1,2}$)[A-Za-z0-9._-]{1,100}");
-    private static final int MAX_REPOS = 1000;
     private static final int MAX_ID_LENGTH = 200;
     private static final int MAX_URL_LENGTH = 2048;
     static final Set<Tool> WEBHOOK_TOOLS = Set.of(Tool.CODE_HOST, Tool.ISSUE_TRACKER);
@@ -70,9 +69,6 @@ final class ToolConnectionRules {
     }
 
     private static Optional<String> repos(List<String> repos) {
-        if (repos.size() > MAX_REPOS) {
-            return Optional.of("config.repos may list at most " + MAX_REPOS + " repositories");
-        }
         Set<String> seen = new HashSet<>();
         for (String repo : repos) {
             if (repo == null || !REPO.matcher(repo).matches()) {

@@ -1,14 +1,25 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.event.PolicyUpserted;
 
-/** Creates or replaces a policy. A policy without a match applies to every action, so it is stored as match-any. */
+/**
+ * Creates or replaces a policy. A policy without a match applies to every action, so it is stored as
+ * match-any. A workspace holds at most {@code limits.policies} policies of at most
+ * {@code limits.policyBytes} each (as JSON): every evaluation reads them all.
+ */
 public final class UpsertPolicyHandler implements CommandHandler<UpsertPolicy> {
+    private final DecisionLimits limits;
+
+    public UpsertPolicyHandler(DecisionLimits limits) {
+        this.limits = limits;
+    }
 
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, UpsertPolicy command) {
@@ -29,6 +40,17 @@ public final class UpsertPolicyHandler implements CommandHandler<UpsertPolicy> {
                 ? new Policy(policy.id(), policy.name(), policy.priority(), policy.enabled(), policy.decision(),
                         PolicyMatch.any(), policy.description())
                 : policy;
+        int bytes = GatewayJson.MAPPER.writeValueAsBytes(stored).length;
+        if (bytes > limits.policyBytes()) {
+            return LimitRefusal.refuse(envelope, state, DecisionLimits.POLICY_BYTES, limits.policyBytes(),
+                    "policy is " + bytes + " bytes as JSON, over the limit of " + limits.policyBytes()
+                            + " bytes per policy (gateway.decision.limits.policy-bytes): split it or shorten its lists");
+        }
+        if (!state.policies().containsKey(stored.id()) && state.policies().size() >= limits.policies()) {
+            return LimitRefusal.refuse(envelope, state, DecisionLimits.POLICIES, limits.policies(),
+                    "Workspace holds its limit of " + limits.policies() + " policies (gateway.decision.limits.policies):"
+                            + " delete a policy first");
+        }
         return CommandResult.accepted(state.withPolicy(stored), new PolicyUpserted(stored));
     }
 }

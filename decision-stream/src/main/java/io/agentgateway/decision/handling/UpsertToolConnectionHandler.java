@@ -1,5 +1,6 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.ClassificationRuleChecks;
@@ -21,6 +22,12 @@ import java.util.Optional;
  */
 public final class UpsertToolConnectionHandler implements CommandHandler<UpsertToolConnection> {
     static final String TOOL_MESSAGE = "tool must be one of: code_host, issue_tracker, chat, docs, internal_api, mcp";
+
+    private final int repositoriesLimit;
+
+    public UpsertToolConnectionHandler(int repositoriesLimit) {
+        this.repositoriesLimit = repositoriesLimit;
+    }
 
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, UpsertToolConnection command) {
@@ -60,6 +67,11 @@ public final class UpsertToolConnectionHandler implements CommandHandler<UpsertT
         Optional<String> problem = ToolConnectionRules.problem(next);
         if (problem.isPresent()) {
             return CommandResult.invalid(state, problem.get());
+        }
+        if (config.repos().size() > repositoriesLimit) {
+            return LimitRefusal.refuse(envelope, state, DecisionLimits.REPOSITORIES_PER_CONNECTION, repositoriesLimit,
+                    "config.repos lists " + config.repos().size() + " repositories, over the limit of " + repositoriesLimit
+                            + " per connection (gateway.decision.limits.repositories-per-connection)");
         }
         return CommandResult.accepted(state.withToolConnection(next), new ToolConnectionUpserted(next));
     }

@@ -30,7 +30,12 @@ public record StreamsOptions(
         int maxInFlight,
         int fetchMaxWaitMs) {
 
-    public static final String DEFAULT_APPLICATION_ID = "gateway-decision-stream";
+    /**
+     * "-v2" since the workspace state moved from one value per workspace to stores at the grain that changes
+     * together: a new application id decides the commands log from its beginning into the new stores
+     * (decision-stream README, "Upgrading").
+     */
+    public static final String DEFAULT_APPLICATION_ID = "gateway-decision-stream-v2";
 
     public StreamsOptions {
         Objects.requireNonNull(applicationId, "applicationId");

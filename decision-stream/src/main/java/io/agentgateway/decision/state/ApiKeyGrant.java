@@ -7,7 +7,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * An API key of the workspace, stored under its SHA-256 hash. The key itself never reaches the stream.
+ * An API key of the workspace: one entry of the {@code api-keys} store, under the workspace and the key's
+ * SHA-256 hash. The key itself never reaches the stream. A revoked or expired key stays a grace period
+ * after it ended (revoking it again is still answered ok), then the expiry sweep removes it.
  *
  * @param expiresAt null means the key never expires
  * @param revokedAt null while the key is active
@@ -26,6 +28,19 @@ public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant 
                 && (expiresAt == null || at.isBefore(expiresAt))
                 && scope != null
                 && scopes.contains(scope);
+    }
+
+    /** When the key stopped being usable: its revocation or its expiry, whichever came first; empty while it can still be used. */
+    public java.util.Optional<Instant> endedAt() {
+        if (revokedAt == null) {
+            return java.util.Optional.ofNullable(expiresAt);
+        }
+        return java.util.Optional.of(expiresAt != null && expiresAt.isBefore(revokedAt) ? expiresAt : revokedAt);
+    }
+
+    /** When the key leaves the state: {@code grace} after it ended; empty for a key that has not ended. */
+    public java.util.Optional<Instant> removableAt(java.time.Duration grace) {
+        return endedAt().map(ended -> ended.plus(grace));
     }
 
     public ApiKeyGrant revokedAt(Instant at) {

@@ -7,16 +7,18 @@ import java.util.Objects;
 
 /**
  * An approval request the workspace is holding, while it can still move on (pending, approved with
- * a call still to run, executing).
+ * a call still to run, executing): one entry of the {@code approvals} store.
  *
  * @param callDigest    SHA-256 hex binding the approval to the exact call (tool, action, payload or held call)
- * @param tool          null only in states stored before it was recorded
- * @param action        idem
+ * @param tool          the tool asked for
+ * @param action        the action asked for
  * @param heldCallKind  the kind of call the gateway runs after approval, null when there is none
  * @param claimedBy     the executor that claimed the run (status executing), else null
+ * @param forgetAt      once approved: when the state lets go of it if its call was never claimed or its run
+ *                      never recorded (one approval TTL after its expiry); null while pending
  */
 public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status, Tool tool, String action,
-                              HeldCallKind heldCallKind, String claimedBy) {
+                              HeldCallKind heldCallKind, String claimedBy, Instant forgetAt) {
     public PendingApproval {
         Objects.requireNonNull(expiresAt, "expiresAt");
         Objects.requireNonNull(callDigest, "callDigest");
@@ -24,13 +26,13 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
     }
 
     public PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status) {
-        this(expiresAt, callDigest, status, null, null, null, null);
+        this(expiresAt, callDigest, status, null, null, null, null, null);
     }
 
     /** A new pending approval. */
     public static PendingApproval opened(Instant expiresAt, String callDigest, Tool tool, String action,
                                          HeldCallKind heldCallKind) {
-        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.PENDING, tool, action, heldCallKind, null);
+        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.PENDING, tool, action, heldCallKind, null, null);
     }
 
     /** Past its expiry: {@code expiresAt} itself is still in time (a review accepted at that instant counts). */
@@ -42,11 +44,22 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
         return heldCallKind != null;
     }
 
-    public PendingApproval approved() {
-        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.APPROVED, tool, action, heldCallKind, null);
+    /**
+     * When the expiry sweep next has to look at it: a pending approval at its expiry (it then expires),
+     * an approved or executing one at {@link #forgetAt} (it is then dropped without an event).
+     */
+    public Instant sweepAt() {
+        return status == ApprovalStatus.PENDING || forgetAt == null ? expiresAt : forgetAt;
+    }
+
+    /** @param forgetAfter how long after its expiry an approved call that never ran is let go of */
+    public PendingApproval approved(java.time.Duration forgetAfter) {
+        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.APPROVED, tool, action, heldCallKind, null,
+                expiresAt.plus(forgetAfter));
     }
 
     public PendingApproval claimedBy(String executorId) {
-        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.EXECUTING, tool, action, heldCallKind, executorId);
+        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.EXECUTING, tool, action, heldCallKind, executorId,
+                forgetAt);
     }
 }

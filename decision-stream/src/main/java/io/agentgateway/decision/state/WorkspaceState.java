@@ -7,12 +7,8 @@ import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,101 +17,190 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Everything the decision stream knows about one workspace, as one immutable value in the
- * {@code workspace-state} store. Every change returns a new value; the collections are copied into
- * sorted, unmodifiable forms so that the stored JSON and every iteration are in one stable order
- * (a replay must reproduce byte-for-byte the same decisions).
+ * What the decision stream knows about one workspace, as a command sees it: the configuration value, the
+ * counters, and the workspace's entries (API keys, open approvals), each read only when a command asks
+ * for it. Handlers read through the queries and change through the {@code with...} methods, which return a
+ * new state that records what changed; the topology then writes only that (the configuration value when
+ * it changed, the counters, the touched entries). Immutable: the state a handler was given is never
+ * changed by what it derives from it.
  *
- * @param exists            false for a workspace id never created (the value handlers see for it)
- * @param pausedTools       tools paused by the kill switch's pause_tool
- * @param policies          by policy id
- * @param defaults          the decision per risk level when no policy matches (always complete)
- * @param apiKeys           by SHA-256 hash of the key
- * @param members           by user id
- * @param toolConnections   by tool; secrets sealed (a changelog topic and a disk store hold this value)
- * @param approvals         approval requests that can still move on (pending, approved with a call to
- *                          run, executing), by approval id; ended ones live in the read model only
- * @param policySetVersion  bumps whenever policies or defaults change
- * @param workspaceVersion  bumps whenever anything in this value changes (set by the processor)
+ * <p>Entries are read from a {@link WorkspaceEntries} (the stores in the topology, memory elsewhere) and
+ * overlaid with the entries this state has written. Two states are equal when their configuration,
+ * counters and written entries are; the entries they read are not compared.
  */
-public record WorkspaceState(
-        boolean exists,
-        String name,
-        boolean killSwitchEnabled,
-        Set<Tool> pausedTools,
-        Map<String, Policy> policies,
-        Map<RiskLevel, Decision> defaults,
-        Duration approvalTtl,
-        Map<String, ApiKeyGrant> apiKeys,
-        Map<String, Member> members,
-        NotificationSettings notifications,
-        Map<Tool, ToolConnection> toolConnections,
-        Map<String, PendingApproval> approvals,
-        long policySetVersion,
-        long workspaceVersion) {
-
+public final class WorkspaceState {
     /** Evaluation order of policies: lower priority first, ties broken by id (never by insertion order). */
-    public static final Comparator<Policy> EVALUATION_ORDER =
-            Comparator.comparingInt(Policy::priority).thenComparing(Policy::id);
+    public static final java.util.Comparator<Policy> EVALUATION_ORDER = PolicySet.EVALUATION_ORDER;
 
-    public WorkspaceState {
-        pausedTools = pausedTools == null || pausedTools.isEmpty()
-                ? Set.of()
-                : Collections.unmodifiableSet(EnumSet.copyOf(pausedTools));
-        policies = sorted(policies);
-        defaults = completeDefaults(defaults);
-        Objects.requireNonNull(approvalTtl, "approvalTtl");
-        apiKeys = sorted(apiKeys);
-        members = sorted(members);
-        notifications = notifications == null ? NotificationSettings.initial() : notifications;
-        toolConnections = byTool(toolConnections);
-        approvals = sorted(approvals);
+    private final WorkspaceConfig config;
+    private final WorkspaceCounters counters;
+    private final WorkspaceEntries stored;
+    private final EntryChanges changes;
+
+    private WorkspaceState(WorkspaceConfig config, WorkspaceCounters counters, WorkspaceEntries stored,
+                           EntryChanges changes) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.counters = Objects.requireNonNull(counters, "counters");
+        this.stored = Objects.requireNonNull(stored, "stored");
+        this.changes = Objects.requireNonNull(changes, "changes");
     }
 
     /** The state of a workspace id that was never created. */
     public static WorkspaceState absent(Duration approvalTtl) {
-        return new WorkspaceState(false, null, false, Set.of(), Map.of(), BuiltInDefaults.decisions(), approvalTtl,
-                Map.of(), Map.of(), NotificationSettings.initial(), Map.of(), Map.of(), 0, 0);
+        return new WorkspaceState(WorkspaceConfig.absent(approvalTtl), WorkspaceCounters.NONE, WorkspaceEntries.NONE,
+                EntryChanges.NONE);
+    }
+
+    /** A workspace as stored: its configuration, its counters and its entries. */
+    public static WorkspaceState of(WorkspaceConfig config, WorkspaceCounters counters, WorkspaceEntries entries) {
+        return new WorkspaceState(config, counters, entries, EntryChanges.NONE);
+    }
+
+    // ---- what it is made of ----
+
+    public WorkspaceConfig config() {
+        return config;
+    }
+
+    public WorkspaceCounters counters() {
+        return counters;
+    }
+
+    /** The entries written since the state was read. */
+    public EntryChanges changes() {
+        return changes;
+    }
+
+    /** Whether anything differs from {@code before}, the state this one was derived from. */
+    public boolean changedFrom(WorkspaceState before) {
+        return !changes.isEmpty() || !config.equals(before.config) || !counters.equals(before.counters);
+    }
+
+    public boolean configChangedFrom(WorkspaceState before) {
+        return !config.equals(before.config);
+    }
+
+    /**
+     * This state as stored after a command that started from {@code before}: the workspace version
+     * bumped when anything changed, the configuration version when the configuration did. {@code before}
+     * itself when nothing changed.
+     */
+    public WorkspaceState versionedAfter(WorkspaceState before) {
+        if (!changedFrom(before)) {
+            return before;
+        }
+        WorkspaceCounters next = counters.withWorkspaceVersion(before.counters.workspaceVersion() + 1)
+                .withConfigVersion(configChangedFrom(before)
+                        ? before.counters.configVersion() + 1
+                        : before.counters.configVersion());
+        return new WorkspaceState(config, next, stored, changes);
     }
 
     // ---- queries ----
 
+    public boolean exists() {
+        return config.exists();
+    }
+
+    public String name() {
+        return config.name();
+    }
+
+    public boolean killSwitchEnabled() {
+        return config.killSwitchEnabled();
+    }
+
+    public Set<Tool> pausedTools() {
+        return config.pausedTools();
+    }
+
+    /** By policy id. */
+    public Map<String, Policy> policies() {
+        return config.policies().asMap();
+    }
+
+    public Map<RiskLevel, Decision> defaults() {
+        return config.defaults();
+    }
+
+    public Duration approvalTtl() {
+        return config.approvalTtl();
+    }
+
+    public Map<String, Member> members() {
+        return config.members();
+    }
+
+    public NotificationSettings notifications() {
+        return config.notifications();
+    }
+
+    public Map<Tool, ToolConnection> toolConnections() {
+        return config.toolConnections();
+    }
+
+    public long policySetVersion() {
+        return config.policySetVersion();
+    }
+
+    public long workspaceVersion() {
+        return counters.workspaceVersion();
+    }
+
+    public long openApprovalCount() {
+        return counters.openApprovals();
+    }
+
+    /** Keys held, revoked and expired ones included until they leave the state. */
+    public long apiKeyCount() {
+        return counters.apiKeys();
+    }
+
     public Optional<Member> member(String userId) {
-        return Optional.ofNullable(userId == null ? null : members.get(userId));
+        return Optional.ofNullable(userId == null ? null : config.members().get(userId));
     }
 
     public long ownerCount() {
-        return members.values().stream().filter(m -> m.role() == Role.OWNER).count();
+        return config.members().values().stream().filter(m -> m.role() == Role.OWNER).count();
     }
 
     public Optional<ToolConnection> toolConnection(Tool tool) {
-        return Optional.ofNullable(tool == null ? null : toolConnections.get(tool));
+        return Optional.ofNullable(tool == null ? null : config.toolConnections().get(tool));
     }
 
     public Optional<PendingApproval> approval(String approvalId) {
-        return Optional.ofNullable(approvalId == null ? null : approvals.get(approvalId));
+        if (approvalId == null) {
+            return Optional.empty();
+        }
+        Optional<PendingApproval> written = changes.approvals().get(approvalId);
+        return written != null ? written : stored.approval(approvalId);
     }
 
     public Optional<ApiKeyGrant> apiKeyByHash(String keyHash) {
-        return Optional.ofNullable(keyHash == null ? null : apiKeys.get(keyHash));
+        if (keyHash == null) {
+            return Optional.empty();
+        }
+        Optional<ApiKeyGrant> written = changes.apiKeys().get(keyHash);
+        return written != null ? written : stored.apiKey(keyHash);
     }
 
     /** The hash under which the key with this id is stored, if any. */
     public Optional<String> apiKeyHashOf(String keyId) {
-        return apiKeys.entrySet().stream()
-                .filter(e -> e.getValue().keyId().equals(keyId))
-                .map(Map.Entry::getKey)
-                .findFirst();
+        if (keyId == null) {
+            return Optional.empty();
+        }
+        Optional<String> written = changes.apiKeyIds().get(keyId);
+        return written != null ? written : stored.apiKeyHash(keyId);
     }
 
-    /** Enabled policies in evaluation order. */
+    /** Enabled policies in evaluation order (worked out once per policy set, not per call). */
     public List<Policy> enabledPoliciesInOrder() {
-        return policies.values().stream().filter(Policy::enabled).sorted(EVALUATION_ORDER).toList();
+        return config.policies().enabledInOrder();
     }
 
     /** Emails of everyone who may administer the workspace, sorted, without blanks. */
     public List<String> administratorEmails() {
-        return members.values().stream()
+        return config.members().values().stream()
                 .filter(Member::mayAdminister)
                 .map(Member::email)
                 .filter(email -> email != null && !email.isBlank())
@@ -127,161 +212,122 @@ public record WorkspaceState(
     // ---- changes ----
 
     public WorkspaceState created(String newName, String ownerUserId, Member owner) {
-        return new WorkspaceState(true, newName, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, Map.of(ownerUserId, owner), notifications, toolConnections, approvals, policySetVersion,
-                workspaceVersion);
+        return withConfig(config.created(newName, Map.of(ownerUserId, owner)));
     }
 
     public WorkspaceState withKillSwitch(boolean enabled, Set<Tool> paused) {
-        return new WorkspaceState(exists, name, enabled, paused, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, toolConnections, approvals, policySetVersion, workspaceVersion);
+        return withConfig(config.withKillSwitch(enabled, paused));
     }
 
     public WorkspaceState withPolicy(Policy policy) {
-        Map<String, Policy> next = new TreeMap<>(policies);
-        next.put(policy.id(), policy);
-        return withPolicies(next);
+        return withConfig(config.withPolicies(config.policies().with(policy)));
     }
 
     public WorkspaceState withoutPolicy(String policyId) {
-        Map<String, Policy> next = new TreeMap<>(policies);
-        next.remove(policyId);
-        return withPolicies(next);
+        return withConfig(config.withPolicies(config.policies().without(policyId)));
     }
 
     /** Every policy replaced by {@code replacement} (a back-test's candidate set); all else stays as it is. */
     public WorkspaceState withPolicySet(Collection<Policy> replacement) {
-        Map<String, Policy> next = new TreeMap<>();
-        replacement.forEach(policy -> next.put(policy.id(), policy));
-        return withPolicies(next);
-    }
-
-    private WorkspaceState withPolicies(Map<String, Policy> next) {
-        long version = next.equals(policies) ? policySetVersion : policySetVersion + 1;
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, next, defaults, approvalTtl,
-                apiKeys, members, notifications, toolConnections, approvals, version, workspaceVersion);
+        return withConfig(config.withPolicySet(replacement));
     }
 
     /** @param changes risk levels absent keep their current decision; a null ttl keeps the current one */
     public WorkspaceState withDefaults(Map<RiskLevel, Decision> changes, Duration ttl) {
-        EnumMap<RiskLevel, Decision> next = new EnumMap<>(defaults);
-        if (changes != null) {
-            next.putAll(changes);
-        }
-        Duration nextTtl = ttl == null ? approvalTtl : ttl;
-        boolean changed = !next.equals(defaults) || !nextTtl.equals(approvalTtl);
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, next, nextTtl,
-                apiKeys, members, notifications, toolConnections, approvals,
-                changed ? policySetVersion + 1 : policySetVersion, workspaceVersion);
-    }
-
-    public WorkspaceState withApiKey(String keyHash, ApiKeyGrant grant) {
-        Map<String, ApiKeyGrant> next = new TreeMap<>(apiKeys);
-        next.put(keyHash, grant);
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                next, members, notifications, toolConnections, approvals, policySetVersion, workspaceVersion);
+        return withConfig(config.withDefaults(changes, ttl));
     }
 
     public WorkspaceState withMember(String userId, Member member) {
-        Map<String, Member> next = new TreeMap<>(members);
+        Map<String, Member> next = new TreeMap<>(config.members());
         next.put(userId, member);
-        return withMembers(next);
+        return withConfig(config.withMembers(next));
     }
 
     public WorkspaceState withoutMember(String userId) {
-        Map<String, Member> next = new TreeMap<>(members);
+        Map<String, Member> next = new TreeMap<>(config.members());
         next.remove(userId);
-        return withMembers(next);
-    }
-
-    private WorkspaceState withMembers(Map<String, Member> next) {
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, next, notifications, toolConnections, approvals, policySetVersion, workspaceVersion);
+        return withConfig(config.withMembers(next));
     }
 
     public WorkspaceState withNotifications(NotificationSettings settings) {
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, settings, toolConnections, approvals, policySetVersion, workspaceVersion);
+        return withConfig(config.withNotifications(settings));
     }
 
     public WorkspaceState withToolConnection(ToolConnection connection) {
         Map<Tool, ToolConnection> next = new EnumMap<>(Tool.class);
-        next.putAll(toolConnections);
+        next.putAll(config.toolConnections());
         next.put(connection.tool(), connection);
-        return withToolConnections(next);
+        return withConfig(config.withToolConnections(next));
     }
 
     public WorkspaceState withoutToolConnection(Tool tool) {
         Map<Tool, ToolConnection> next = new EnumMap<>(Tool.class);
-        next.putAll(toolConnections);
+        next.putAll(config.toolConnections());
         next.remove(tool);
-        return withToolConnections(next);
+        return withConfig(config.withToolConnections(next));
     }
 
-    private WorkspaceState withToolConnections(Map<Tool, ToolConnection> next) {
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, next, approvals, policySetVersion, workspaceVersion);
+    /** Issues a key or changes it (a revocation); a new key counts towards the workspace's keys. */
+    public WorkspaceState withApiKey(String keyHash, ApiKeyGrant grant) {
+        boolean isNew = apiKeyByHash(keyHash).isEmpty();
+        return new WorkspaceState(config, isNew ? counters.plusApiKeys(1) : counters, stored,
+                changes.withApiKey(keyHash, grant));
     }
 
-    /** Opens an approval or moves it to its next status. */
+    /** A key leaves the state (the sweep does this once it ended a grace period ago). */
+    public WorkspaceState withoutApiKey(String keyHash) {
+        Optional<ApiKeyGrant> current = apiKeyByHash(keyHash);
+        if (current.isEmpty()) {
+            return this;
+        }
+        return new WorkspaceState(config, counters.plusApiKeys(-1), stored,
+                changes.withoutApiKey(keyHash, current.get().keyId()));
+    }
+
+    /** Opens an approval or moves it to its next status; a new one counts towards the open approvals. */
     public WorkspaceState withApproval(String approvalId, PendingApproval approval) {
-        Map<String, PendingApproval> next = new TreeMap<>(approvals);
-        next.put(approvalId, approval);
-        return withApprovals(next);
+        boolean isNew = approval(approvalId).isEmpty();
+        return new WorkspaceState(config, isNew ? counters.plusApprovals(1) : counters, stored,
+                changes.withApproval(approvalId, approval));
     }
 
     /** An approval that ended (rejected, expired, executed...) leaves the state: the read model keeps it. */
     public WorkspaceState withoutApprovals(Collection<String> approvalIds) {
-        if (approvalIds.isEmpty()) {
-            return this;
+        WorkspaceState next = this;
+        for (String approvalId : approvalIds) {
+            next = next.withoutApproval(approvalId);
         }
-        Map<String, PendingApproval> next = new TreeMap<>(approvals);
-        next.keySet().removeAll(approvalIds);
-        return withApprovals(next);
+        return next;
     }
 
     public WorkspaceState withoutApproval(String approvalId) {
-        return withoutApprovals(List.of(approvalId));
-    }
-
-    private WorkspaceState withApprovals(Map<String, PendingApproval> next) {
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, toolConnections, next, policySetVersion, workspaceVersion);
+        if (approval(approvalId).isEmpty()) {
+            return this;
+        }
+        return new WorkspaceState(config, counters.plusApprovals(-1), stored, changes.withApproval(approvalId, null));
     }
 
     public WorkspaceState withWorkspaceVersion(long version) {
-        return new WorkspaceState(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                apiKeys, members, notifications, toolConnections, approvals, policySetVersion, version);
+        return new WorkspaceState(config, counters.withWorkspaceVersion(version), stored, changes);
     }
 
-    private static <V> Map<String, V> sorted(Map<String, V> map) {
-        return map == null || map.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(map));
+    private WorkspaceState withConfig(WorkspaceConfig next) {
+        return next.equals(config) ? this : new WorkspaceState(next, counters, stored, changes);
     }
 
-    /** In tool order, whatever order they were stored in; states stored before connections existed have none. */
-    private static Map<Tool, ToolConnection> byTool(Map<Tool, ToolConnection> map) {
-        if (map == null || map.isEmpty()) {
-            return Map.of();
-        }
-        EnumMap<Tool, ToolConnection> copy = new EnumMap<>(Tool.class);
-        map.forEach((tool, connection) -> {
-            if (tool != null && connection != null) {
-                copy.put(tool, connection);
-            }
-        });
-        return Collections.unmodifiableMap(copy);
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof WorkspaceState other
+                && config.equals(other.config) && counters.equals(other.counters) && changes.equals(other.changes);
     }
 
-    /** Stored states written before a risk level existed still answer for every level. */
-    private static Map<RiskLevel, Decision> completeDefaults(Map<RiskLevel, Decision> given) {
-        EnumMap<RiskLevel, Decision> complete = new EnumMap<>(BuiltInDefaults.decisions());
-        if (given != null) {
-            given.forEach((risk, decision) -> {
-                if (risk != null && decision != null) {
-                    complete.put(risk, decision);
-                }
-            });
-        }
-        return Collections.unmodifiableMap(complete);
+    @Override
+    public int hashCode() {
+        return Objects.hash(config, counters, changes);
+    }
+
+    @Override
+    public String toString() {
+        return "WorkspaceState[" + config + ", " + counters + ", " + changes + "]";
     }
 }

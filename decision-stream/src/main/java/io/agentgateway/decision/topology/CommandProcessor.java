@@ -7,8 +7,18 @@ import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.decision.outcome.OutcomeAssembler;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.ClaimApprovedCall;
+import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.ReceiveWebhook;
+import io.agentgateway.schemas.command.RecordCallExecution;
+import io.agentgateway.schemas.command.ReviewApproval;
+import io.agentgateway.schemas.command.RevokeApiKey;
 import java.util.Optional;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -16,10 +26,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides each command once: check the envelope, re-emit the stored outcome of a command id seen
- * before, otherwise decide against the workspace state, store the new state and the outcome, emit.
- * A command whose handling throws is answered "internal error" and does not stop the stream: one bad
- * command must not halt every workspace on the partition.
+ * Decides each command once: check the envelope, re-emit the outcome of a command id seen before,
+ * otherwise decide against the workspace state, store what changed and the outcome, emit.
+ *
+ * <p>Failures: a handler that throws (a bug of ours, one command's) is answered "internal error", before
+ * anything was written, and the stream goes on: one bad command must not halt every workspace on the
+ * partition. Anything Kafka's (a store, a changelog write, a record that cannot be read back) is never
+ * turned into a reply: it fails the task, which then restores from the changelogs, so the local stores
+ * never keep a change their changelogs did not get ({@code DecisionStreamRunner}).
  */
 final class CommandProcessor implements Processor<String, CommandEnvelope, String, Object> {
     private static final Logger log = LoggerFactory.getLogger(CommandProcessor.class);
@@ -28,10 +42,12 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private final DecisionSettings settings;
     private final CommandHandlers handlers;
     private final OutcomeAssembler assembler = new OutcomeAssembler();
-    private WorkspaceStates states;
+    private ProcessorContext<String, Object> context;
+    private WorkspaceStores stores;
     private ProcessedCommands processed;
     private WebhookDeliveries deliveries;
     private OutcomeEmitter emitter;
+    private ExpirySweep sweep;
 
     CommandProcessor(DecisionSettings settings) {
         this.settings = settings;
@@ -40,11 +56,15 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     @Override
     public void init(ProcessorContext<String, Object> context) {
-        states = new WorkspaceStates(context.getStateStore(DecisionTopology.WORKSPACE_STATE_STORE), settings.approvalTtl());
+        this.context = context;
+        // a fresh view on every (re)initialization: after a restore nothing cached may outlive the stores
+        stores = new WorkspaceStores(context, settings);
         processed = new ProcessedCommands(context.getStateStore(DecisionTopology.PROCESSED_COMMANDS_STORE),
-                settings.dedupeRetention());
+                settings.dedupeRetention(), settings.payloadExcerptBytes());
         deliveries = new WebhookDeliveries(context.getStateStore(DecisionTopology.WEBHOOK_DELIVERIES_STORE));
         emitter = new OutcomeEmitter(context);
+        sweep = new ExpirySweep(stores, emitter);
+        context.schedule(settings.sweepInterval(), PunctuationType.STREAM_TIME, sweep::run);
     }
 
     @Override
@@ -58,43 +78,63 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             return;
         }
         long timestamp = envelope.acceptedAt().toEpochMilli();
-        emitter.emit(envelope, outcomeOf(envelope), timestamp);
+        emitter.emit(envelope, outcomeOf(envelope, Math.max(timestamp, context.currentStreamTimeMs())), timestamp);
     }
 
-    private Outcome outcomeOf(CommandEnvelope envelope) {
+    private Outcome outcomeOf(CommandEnvelope envelope, long streamTime) {
+        Optional<Outcome> earlier = processed.find(envelope);
+        if (earlier.isPresent()) {
+            return sameWorkspace(envelope, earlier.get());
+        }
+        Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
+        if (duplicate.isPresent()) {
+            processed.remember(envelope, duplicate.get());
+            return duplicate.get();
+        }
+        WorkspaceState before = stores.load(envelope.workspaceId());
+        if (dependsOnWhatIsDue(envelope.command(), before) && sweep.anyDue(streamTime)) {
+            sweep.run(streamTime);
+            before = stores.load(envelope.workspaceId());
+        }
+        Optional<CommandResult> result = decide(envelope, before);
+        if (result.isEmpty()) {
+            // nothing was written: a redelivery is decided afresh
+            return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
+        }
+        WorkspaceState after = stores.save(envelope.workspaceId(), before, result.get().state());
+        Outcome outcome = assembler.assemble(envelope, result.get(), after);
+        processed.remember(envelope, outcome);
+        deliveries.remember(envelope, outcome);
+        return outcome;
+    }
+
+    /**
+     * Commands whose answer would differ had the sweep run just before them: those that read an approval or
+     * a key by id, and evaluations in a workspace at its limit of open approvals (room may be due).
+     */
+    private boolean dependsOnWhatIsDue(Command command, WorkspaceState state) {
+        if (command instanceof ReviewApproval || command instanceof ClaimApprovedCall || command instanceof RecordCallExecution
+                || command instanceof IssueApiKey || command instanceof RevokeApiKey) {
+            return true;
+        }
+        return (command instanceof EvaluateAction || command instanceof ReceiveWebhook)
+                && state.openApprovalCount() >= settings.limits().openApprovals();
+    }
+
+    /** The handler's result, or empty when the handler itself failed (a bug: answered "internal error"). */
+    private Optional<CommandResult> decide(CommandEnvelope envelope, WorkspaceState before) {
         try {
-            Optional<Outcome> earlier = processed.find(envelope.commandId(), envelope.acceptedAt());
-            if (earlier.isPresent()) {
-                return sameWorkspace(envelope, earlier.get());
-            }
-            return decide(envelope);
+            return Optional.of(handlers.handle(envelope, before));
+        } catch (KafkaException e) {
+            // a store read or a stored value that cannot be read: not the command's fault, never a business reply
+            throw e;
         } catch (RuntimeException e) {
             // the exception's message may quote the payload: log where it failed, not what it said
             log.error("command {} ({}) of workspace {} failed with {}", envelope.commandId(),
                     envelope.command().getClass().getSimpleName(), envelope.workspaceId(), e.getClass().getName(),
                     withoutMessage(e));
-            return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
+            return Optional.empty();
         }
-    }
-
-    private Outcome decide(CommandEnvelope envelope) {
-        Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
-        if (duplicate.isPresent()) {
-            processed.remember(envelope.commandId(), envelope.acceptedAt(), duplicate.get());
-            return duplicate.get();
-        }
-        WorkspaceState before = states.load(envelope.workspaceId());
-        CommandResult result = handlers.handle(envelope, before);
-        WorkspaceState after = result.state().equals(before)
-                ? before
-                : result.state().withWorkspaceVersion(before.workspaceVersion() + 1);
-        Outcome outcome = assembler.assemble(envelope, result, after);
-        if (after != before) {
-            states.save(envelope.workspaceId(), after);
-        }
-        processed.remember(envelope.commandId(), envelope.acceptedAt(), outcome);
-        deliveries.remember(envelope, outcome);
-        return outcome;
     }
 
     /** A command id reused for another workspace is refused rather than answered with someone else's outcome. */

@@ -23,8 +23,7 @@ final class OutcomeEmitter {
 
     void emit(CommandEnvelope envelope, Outcome outcome, long timestamp) {
         for (EventEnvelope event : outcome.events()) {
-            context.forward(new Record<String, Object>(event.workspaceId(), event, timestamp,
-                    EventTypeHeader.of(event.event())), DecisionTopology.EVENTS_SINK);
+            emitEvent(event, timestamp);
         }
         for (NotificationRequested notification : outcome.notifications()) {
             context.forward(new Record<String, Object>(notification.workspaceId(), notification, timestamp),
@@ -34,5 +33,11 @@ final class OutcomeEmitter {
         if (reply != null) {
             context.forward(new Record<String, Object>(reply.commandId(), reply, timestamp), DecisionTopology.REPLIES_SINK);
         }
+    }
+
+    /** An event of no command (the expiry sweep's). */
+    void emitEvent(EventEnvelope event, long timestamp) {
+        context.forward(new Record<String, Object>(event.workspaceId(), event, timestamp,
+                EventTypeHeader.of(event.event())), DecisionTopology.EVENTS_SINK);
     }
 }

@@ -1,6 +1,8 @@
 package io.agentgateway.decision.topology;
 
 import io.agentgateway.decision.outcome.Outcome;
+import io.agentgateway.decision.outcome.StoredOutcome;
+import io.agentgateway.schemas.command.CommandEnvelope;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -8,28 +10,33 @@ import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
- * The {@code processed-commands} store: the outcome of every command id seen within the retention,
- * filed under the command's acceptedAt. A redelivery carries the same acceptedAt, so it is found by
- * looking around its own timestamp.
+ * The {@code processed-commands} store: what a redelivery of every command id seen within the retention
+ * needs ({@link StoredOutcome}), filed under the command's acceptedAt. A redelivery carries the same
+ * acceptedAt, so it is found by looking around its own timestamp, and its outcome is rebuilt from the
+ * stored part and the redelivered command.
  */
 final class ProcessedCommands {
-    private final WindowStore<String, Outcome> store;
+    private final WindowStore<String, StoredOutcome> store;
     private final Duration retention;
+    private final int excerptBytes;
 
-    ProcessedCommands(WindowStore<String, Outcome> store, Duration retention) {
+    ProcessedCommands(WindowStore<String, StoredOutcome> store, Duration retention, int excerptBytes) {
         this.store = store;
         this.retention = retention;
+        this.excerptBytes = excerptBytes;
     }
 
-    Optional<Outcome> find(String commandId, Instant acceptedAt) {
+    /** The outcome the command id got before, rebuilt for {@code envelope}; empty for a command not seen. */
+    Optional<Outcome> find(CommandEnvelope envelope) {
+        Instant acceptedAt = envelope.acceptedAt();
         Instant from = acceptedAt.minus(retention);
         Instant earliest = from.isBefore(Instant.EPOCH) ? Instant.EPOCH : from;
-        try (WindowStoreIterator<Outcome> found = store.fetch(commandId, earliest, acceptedAt.plus(retention))) {
-            return found.hasNext() ? Optional.of(found.next().value) : Optional.empty();
+        try (WindowStoreIterator<StoredOutcome> found = store.fetch(envelope.commandId(), earliest, acceptedAt.plus(retention))) {
+            return found.hasNext() ? Optional.of(found.next().value.restore(envelope)) : Optional.empty();
         }
     }
 
-    void remember(String commandId, Instant acceptedAt, Outcome outcome) {
-        store.put(commandId, outcome, acceptedAt.toEpochMilli());
+    void remember(CommandEnvelope envelope, Outcome outcome) {
+        store.put(envelope.commandId(), StoredOutcome.of(envelope, outcome, excerptBytes), envelope.acceptedAt().toEpochMilli());
     }
 }

@@ -140,6 +140,22 @@ class HistoryReplayTest {
     }
 
     @Test
+    void anEvaluationTheOpenApprovalsLimitBlockedReproducesAndStaysBlockedUnderTheCandidate() {
+        Policy hold = policy("hold docs", 10, Decision.REQUIRE_APPROVAL, tools(Tool.DOCS));
+        history.policy(hold);
+        String reason = "Workspace holds its limit of 10 open approval requests: blocked instead of held for approval";
+        history.limited(Tool.DOCS, "page.publish", RiskLevel.LOW, "a1", reason, hold);
+
+        BacktestReport unchanged = replay(List.of(hold), EPOCH, FAR);
+        assertThat(unchanged.mismatches()).as("the recorded block is what the limit made of the policy's decision").isEmpty();
+        assertThat(unchanged.totals().changed()).isZero();
+
+        BacktestReport allowing = replay(List.of(), EPOCH, FAR);
+        assertThat(allowing.totals().changed()).as("a candidate that needs no approval lets it through").isEqualTo(1);
+        assertThat(allowing.transitions()).containsExactly(new Transition(Decision.BLOCK, Decision.ALLOW, 1));
+    }
+
+    @Test
     void reEmittedEventsAreSkippedAndDoNotTurnBackTheState() {
         Policy blockDocs = policy("no docs", 10, Decision.BLOCK, tools(Tool.DOCS));
         history.policy(blockDocs);

@@ -102,6 +102,16 @@ final class RecordedHistory {
         return envelope;
     }
 
+    /** An evaluation the open-approvals limit turned from require_approval into a block (no approval opened). */
+    EventEnvelope limited(Tool tool, String action, RiskLevel risk, String agentId, String reason, Policy matched) {
+        EventEnvelope envelope = add(UUID.randomUUID().toString(), 0, new ActionEvaluated(UUID.randomUUID().toString(), tool,
+                action, risk, risk, RiskClassification.CALLER_SUPPLIED, false, Decision.BLOCK, reason,
+                matched == null ? null : matched.id(), matched == null ? null : matched.name(), null, agentId, null, null, null,
+                null, ActionSource.EVALUATE, "{}", false, 2, "open_approvals"));
+        tick();
+        return envelope;
+    }
+
     /** Appends an exact copy of an earlier event, as a redelivered command's re-emitted outcome. */
     RecordedHistory reEmit(EventEnvelope earlier) {
         events.add(earlier);

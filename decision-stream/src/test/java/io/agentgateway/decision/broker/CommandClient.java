@@ -53,6 +53,25 @@ final class CommandClient implements AutoCloseable {
         }
     }
 
+    /** Publishes many commands at once (no reply awaited), then waits until the broker has them all. */
+    void sendAll(List<CommandEnvelope> envelopes) {
+        List<java.util.concurrent.Future<?>> sent = new ArrayList<>(envelopes.size());
+        envelopes.forEach(e -> sent.add(producer.send(new ProducerRecord<>(Topics.COMMANDS.name(), e.workspaceId(), e))));
+        producer.flush();
+        for (java.util.concurrent.Future<?> future : sent) {
+            try {
+                future.get();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot publish commands", e);
+            }
+        }
+    }
+
+    /** Every reply this client has read so far. */
+    List<Reply> repliesSeen() {
+        return received.stream().map(ConsumerRecord::value).toList();
+    }
+
     /** The reply to {@code commandId} and the partition it arrived on. */
     ConsumerRecord<String, Reply> awaitReply(String commandId, Duration timeout) {
         AtomicReference<ConsumerRecord<String, Reply>> found = new AtomicReference<>();

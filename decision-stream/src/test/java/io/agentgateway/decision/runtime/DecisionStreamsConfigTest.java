@@ -17,7 +17,7 @@ class DecisionStreamsConfigTest {
         Properties props = DecisionStreamsConfig.build(CONNECTION, StreamsOptions.defaults());
         assertThat(props)
                 .containsEntry("bootstrap.servers", "127.0.0.1:9092")
-                .containsEntry("application.id", "gateway-decision-stream")
+                .containsEntry("application.id", "gateway-decision-stream-v2")
                 .containsEntry("processing.guarantee", "at_least_once")
                 // rare commits: each one parks the stream thread in producer.flush
                 .containsEntry("commit.interval.ms", 5_000L)

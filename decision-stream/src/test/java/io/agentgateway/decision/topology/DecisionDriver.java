@@ -3,11 +3,12 @@ package io.agentgateway.decision.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.outcome.Outcome;
+import io.agentgateway.decision.outcome.StoredOutcome;
+import io.agentgateway.decision.state.ApiKeyGrant;
+import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
-import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
@@ -80,12 +81,36 @@ public final class DecisionDriver implements AutoCloseable {
         return drain();
     }
 
-    public KeyValueStore<String, WorkspaceState> workspaceStates() {
-        return driver.getKeyValueStore(DecisionTopology.WORKSPACE_STATE_STORE);
+    /** The workspaces as the stores hold them. */
+    public StoredWorkspaces workspaceStates() {
+        return new StoredWorkspaces(driver);
     }
 
-    public WindowStore<String, Outcome> processedCommands() {
+    /** A workspace's open approvals, by id, read from the {@code approvals} store. */
+    public Map<String, PendingApproval> approvals(String workspaceId) {
+        return workspaceStates().approvals(workspaceId);
+    }
+
+    /** A workspace's keys, by hash, read from the {@code api-keys} store. */
+    public Map<String, ApiKeyGrant> apiKeys(String workspaceId) {
+        return workspaceStates().apiKeys(workspaceId);
+    }
+
+    public WindowStore<String, StoredOutcome> processedCommands() {
         return driver.getWindowStore(DecisionTopology.PROCESSED_COMMANDS_STORE);
+    }
+
+    /** The keys of the {@code expiry-index} store, in order. */
+    public List<String> expiryIndex() {
+        List<String> keys = new ArrayList<>();
+        try (var all = driver.<String, byte[]>getKeyValueStore(DecisionTopology.EXPIRY_INDEX_STORE).all()) {
+            all.forEachRemaining(kv -> keys.add(kv.key));
+        }
+        return keys;
+    }
+
+    public <V> KeyValueStore<String, V> keyValueStore(String name) {
+        return driver.getKeyValueStore(name);
     }
 
     /** Every event emitted so far, in the order of the events topic (a back-test's input). */

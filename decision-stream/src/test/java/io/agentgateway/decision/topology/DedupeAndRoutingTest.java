@@ -1,10 +1,18 @@
 package io.agentgateway.decision.topology;
 
+import io.agentgateway.decision.outcome.Outcome;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.HeldCallKind;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.KillSwitchAction;
@@ -58,6 +66,41 @@ class DedupeAndRoutingTest {
         Emitted second = driver.send(envelope);
         assertThat(second).isEqualTo(first);
         assertThat(driver.workspaceStates().get(workspace.id)).isEqualTo(afterFirst);
+    }
+
+    @Test
+    void a_redelivery_rebuilds_the_payload_excerpt_and_held_call_from_the_command_and_the_record_stays_small() {
+        ObjectNode payload = GatewayJson.MAPPER.createObjectNode();
+        payload.put("body", "x".repeat(8_000));
+        payload.put("title", "Ünïcode close to the cut");
+        EvaluateAction held = new EvaluateAction(Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, "agent-7", "Agent Seven",
+                "repository", "acme/api", payload, "someone@example.com", ActionSource.PROXY, Scope.EVALUATE, false,
+                new SealedHeldCall(HeldCallKind.HTTP_REQUEST, "v1." + "s".repeat(3_000), "a".repeat(64)));
+        CommandEnvelope envelope = workspace.envelope(workspace.agent(workspace.evaluateKeyHash()), held);
+        Emitted first = driver.send(envelope);
+        assertThat(first.event(0, ActionEvaluated.class).payloadTruncated()).isTrue();
+        assertThat(first.event(1, ApprovalRequested.class).heldCall()).isNotNull();
+
+        // as after a crash that wrote the state and the dedupe record but not the events: the same records again
+        Emitted again = driver.send(envelope);
+        assertThat(again).isEqualTo(first);
+
+        byte[] stored = new io.agentgateway.schemas.JsonSerde<>(io.agentgateway.decision.outcome.StoredOutcome.class)
+                .serialize("t", driver.processedCommands().fetch(envelope.commandId(), envelope.acceptedAt().toEpochMilli()));
+        int emitted = first.events().stream().mapToInt(e -> GatewayJson.MAPPER.writeValueAsBytes(e).length).sum();
+        assertThat(stored.length).as("stored without the excerpt and the held call (emitted: %d bytes)", emitted)
+                .isLessThan(3_500).isLessThan(emitted / 3);
+    }
+
+    @Test
+    void an_allowed_evaluation_is_remembered_in_well_under_a_kilobyte() {
+        CommandEnvelope envelope = workspace.envelope(workspace.agent(workspace.evaluateKeyHash()),
+                action(Tool.DOCS, "page.read", RiskLevel.LOW).payload(GatewayJson.MAPPER.createObjectNode().put("q", "y".repeat(4_000)))
+                        .build());
+        driver.send(envelope).evaluation();
+        byte[] stored = new io.agentgateway.schemas.JsonSerde<>(io.agentgateway.decision.outcome.StoredOutcome.class)
+                .serialize("t", driver.processedCommands().fetch(envelope.commandId(), envelope.acceptedAt().toEpochMilli()));
+        assertThat(stored.length).isLessThan(1_000);
     }
 
     @Test
@@ -117,9 +160,10 @@ class DedupeAndRoutingTest {
         Emitted emitted = driver.send(envelope);
         var stored = driver.processedCommands().fetch(envelope.commandId(), envelope.acceptedAt().toEpochMilli());
         assertThat(stored).isNotNull();
-        assertThat(stored.events()).isEqualTo(emitted.events());
-        assertThat(stored.notifications()).isEqualTo(emitted.notifications());
-        assertThat(stored.replyTo(envelope)).isEqualTo(emitted.reply());
+        Outcome restored = stored.restore(envelope);
+        assertThat(restored.events()).isEqualTo(emitted.events());
+        assertThat(restored.notifications()).isEqualTo(emitted.notifications());
+        assertThat(restored.replyTo(envelope)).isEqualTo(emitted.reply());
     }
 
     @Test
@@ -188,7 +232,10 @@ class DedupeAndRoutingTest {
 
         CommandEnvelope failing = workspace.envelope(workspace.agent(workspace.evaluateKeyHash()),
                 action(Tool.DOCS, "page.read", RiskLevel.LOW).build());
+        WorkspaceState beforeFailure = driver.workspaceStates().get(workspace.id);
         driver.send(failing).refused(ReplyStatus.INVALID, "internal error");
+        assertThat(driver.workspaceStates().get(workspace.id)).as("nothing written").isEqualTo(beforeFailure);
+        assertThat(driver.processedCommands().fetch(failing.commandId(), failing.acceptedAt().toEpochMilli())).isNull();
 
         workspace.admin(new UpsertPolicy(new Policy(brokenId, "fixed", 1, true, Decision.BLOCK, PolicyMatch.any(), null))).ok();
         assertThat(workspace.evaluate(Tool.DOCS, "page.read", RiskLevel.LOW).evaluation().decision()).isEqualTo(Decision.BLOCK);

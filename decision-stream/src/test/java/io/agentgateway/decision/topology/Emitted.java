@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.util.List;
@@ -71,5 +73,18 @@ public record Emitted(List<Reply> replies, List<EventEnvelope> events, List<Noti
     public NotificationRequested notification() {
         assertThat(notifications).as("notifications").hasSize(1);
         return notifications.get(0);
+    }
+
+    /** Asserts a refusal at a workspace limit: the reply {@code limited} and its audit entry, nothing else. */
+    public LimitReached limited(String limit) {
+        Reply reply = reply();
+        assertThat(reply.status()).isEqualTo(ReplyStatus.LIMITED);
+        assertThat(reply.evaluation()).isNull();
+        assertThat(notifications).as("notifications").isEmpty();
+        LimitReached audit = only(LimitReached.class);
+        assertThat(audit.limit()).isEqualTo(limit);
+        assertThat(audit.message()).isEqualTo(reply.error());
+        assertThat(audit.auditLogId()).isEqualTo(DerivedIds.auditLogId(reply.commandId()));
+        return audit;
     }
 }

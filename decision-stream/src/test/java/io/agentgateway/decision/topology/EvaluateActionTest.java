@@ -29,6 +29,7 @@ import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.nio.charset.StandardCharsets;
@@ -377,7 +378,7 @@ class EvaluateActionTest {
             assertThat(emitted.events().get(1).eventId()).isEqualTo(DerivedIds.eventId(envelope.commandId(), 1));
 
             WorkspaceState state = driver.workspaceStates().get(workspace.id);
-            assertThat(state.approvals()).containsEntry(approvalId,
+            assertThat(driver.approvals(workspace.id)).containsEntry(approvalId,
                     PendingApproval.opened(requested.expiresAt(), requested.callDigest(), Tool.CODE_HOST, "file.write", null));
             assertThat(requested.heldCall()).as("evaluate-action holds no call: its caller makes it").isNull();
             assertThat(emitted.events()).allSatisfy(e -> assertThat(e.workspaceVersion()).isEqualTo(state.workspaceVersion()));
@@ -403,12 +404,16 @@ class EvaluateActionTest {
         }
 
         @Test
-        void expired_approvals_are_dropped_when_a_new_one_opens() {
+        void expired_approvals_leave_the_state_when_stream_time_passes_their_expiry() {
             workspace.admin(new SetWorkspaceDefaults(null, Duration.ofMinutes(1))).ok();
-            workspace.evaluate(Tool.DOCS, "page.publish", RiskLevel.HIGH).evaluation();
+            String first = workspace.evaluate(Tool.DOCS, "page.publish", RiskLevel.HIGH).evaluation().approvalRequestId();
             workspace.advance(Duration.ofMinutes(2));
-            String second = workspace.evaluate(Tool.DOCS, "page.publish", RiskLevel.HIGH).evaluation().approvalRequestId();
-            assertThat(driver.workspaceStates().get(workspace.id).approvals()).containsOnlyKeys(second);
+            Emitted later = workspace.evaluate(Tool.DOCS, "page.publish", RiskLevel.HIGH);
+            String second = later.evaluation().approvalRequestId();
+            assertThat(driver.approvals(workspace.id)).containsOnlyKeys(second);
+            assertThat(later.events()).filteredOn(e -> e.event() instanceof ApprovalExpired)
+                    .singleElement().satisfies(e -> assertThat(((ApprovalExpired) e.event()).approvalId()).isEqualTo(first));
+            assertThat(driver.workspaceStates().get(workspace.id).openApprovalCount()).isEqualTo(1);
         }
     }
 

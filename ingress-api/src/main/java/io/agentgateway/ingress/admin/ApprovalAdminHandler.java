@@ -83,13 +83,16 @@ public class ApprovalAdminHandler {
 
     /**
      * Always an error: 409 when the approval exists but ended, else 404. A row still showing pending
-     * means the review that ended it is not projected yet: it is no longer pending all the same.
+     * means the review that ended it is not projected yet: it is no longer pending all the same. An
+     * approval past its expiry is one the stream's sweep ended before the review was decided: "expired at".
      */
     private Mono<Reply> explainMissing(UUID workspaceId, UUID approvalId) {
         return Blocking.call(() -> approvals.statusOf(workspaceId, approvalId).orElse(null))
-                .flatMap(status -> Mono.<Reply>error(new ApiException(HttpStatus.CONFLICT, "pending".equals(status)
-                        ? "Approval request is no longer pending"
-                        : "Approval request is " + status + ", not pending")))
+                .flatMap(seen -> Mono.<Reply>error(new ApiException(HttpStatus.CONFLICT, switch (seen.status()) {
+                    case "pending" -> "Approval request is no longer pending";
+                    case "expired" -> "Approval request expired at " + seen.expiresAt();
+                    default -> "Approval request is " + seen.status() + ", not pending";
+                })))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound(NOT_FOUND)));
     }
 

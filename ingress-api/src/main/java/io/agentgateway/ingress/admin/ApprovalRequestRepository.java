@@ -52,13 +52,16 @@ class ApprovalRequestRepository {
                 .list();
     }
 
+    /** The status a reader sees of an approval, and its expiry. */
+    record StatusSeen(String status, Instant expiresAt) {}
+
     /** The status a reader sees of the workspace's approval, empty when the workspace has no such approval. */
-    Optional<String> statusOf(UUID workspaceId, UUID approvalId) {
-        return jdbc.sql("select %s from approval_requests where id = :id and workspace_id = :workspace"
+    Optional<StatusSeen> statusOf(UUID workspaceId, UUID approvalId) {
+        return jdbc.sql("select %s as status, expires_at from approval_requests where id = :id and workspace_id = :workspace"
                         .formatted(ApprovalStatusSql.EFFECTIVE_STATUS))
                 .param("id", approvalId)
                 .param("workspace", workspaceId)
-                .query(String.class)
+                .query((rs, row) -> new StatusSeen(rs.getString("status"), SqlRows.instant(rs, "expires_at")))
                 .optional();
     }
 }

@@ -7,9 +7,16 @@ import org.springframework.http.HttpStatus;
 
 /**
  * Maps the decision stream's reply statuses to HTTP: UNAUTHORIZED 401, FORBIDDEN 403, NOT_FOUND 404,
- * CONFLICT 409, INVALID 400, STALE 503 (the entry points adopt a stale answer's connection and ask once
- * more; one that is still stale was decided on nothing and fails closed). The stream's own text is shown for the last three (it explains what
- * was wrong with the request); 401 and 403 use the API's fixed texts.
+ * CONFLICT 409, INVALID 400, LIMITED 429, STALE 503 (the entry points adopt a stale answer's connection
+ * and ask once more; one that is still stale was decided on nothing and fails closed). The stream's own
+ * text is shown for 404, 409, 400 and 429 (it explains what was wrong with the request, or which
+ * workspace limit refused it); 401 and 403 use the API's fixed texts.
+ *
+ * <p>LIMITED is 429 for every per-workspace limit (open approvals, API keys, policies, policy size,
+ * repositories per connection, configuration size): the workspace is at capacity and the same request
+ * succeeds once room is made (approvals reviewed or expired, keys revoked and past their grace period,
+ * policies deleted) or the operator raises the limit, which is what 429 tells a client. 409 would say the
+ * request contradicts the resource's state, which it does not.
  */
 public final class ReplyErrors {
     private ReplyErrors() {}
@@ -34,6 +41,7 @@ public final class ReplyErrors {
             case INVALID -> ApiException.badRequest(textOr(reply, "Invalid request"));
             // a command prepared from a tool connection that changed meanwhile, twice: nothing was decided
             case STALE -> new DecisionServiceUnavailableException("stale tool connection: " + reply.error());
+            case LIMITED -> new ApiException(HttpStatus.TOO_MANY_REQUESTS, textOr(reply, "Workspace limit reached"));
             case OK -> throw new IllegalStateException("unreachable");
         };
     }

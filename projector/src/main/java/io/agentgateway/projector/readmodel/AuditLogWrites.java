@@ -8,16 +8,19 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
+import io.agentgateway.schemas.event.LimitReached;
 
 /**
- * {@code audit_log}: one immutable row per evaluation and per kill-switch call, keyed by the audit
- * log id the caller was given. Both kinds share one statement so they share one JDBC batch.
+ * {@code audit_log}: one immutable row per evaluation, per kill-switch call and per command refused at
+ * a workspace limit, keyed by the audit log id the caller was given. The kinds share one statement so
+ * they share one JDBC batch.
  */
 final class AuditLogWrites {
     private AuditLogWrites() {}
 
     static final String KIND_ACTION_EVALUATED = "action_evaluated";
     static final String KIND_KILL_SWITCH = "kill_switch";
+    static final String KIND_LIMIT_REACHED = "limit_reached";
 
     private static final SqlStatement INSERT = SqlStatement.appendOnly("""
             insert into audit_log (id, workspace_id, event_id, command_id, correlation_id, occurred_at, kind,
@@ -73,6 +76,37 @@ final class AuditLogWrites {
                 .bool("risk_overridden_by_caller", false)
                 .text("decision", null)
                 .text("reason", null)
+                .text("matched_policy_id", null)
+                .text("matched_policy_name", null)
+                .uuid("approval_request_id", null)
+                .text("agent_id", null)
+                .text("agent_name", null)
+                .text("resource_type", null)
+                .text("resource_id", null)
+                .text("requested_by", null)
+                .text("source", null)
+                .text("payload_excerpt", null)
+                .bool("payload_truncated", false)
+                .integer("payload_bytes", null)
+                .source());
+    }
+
+    /**
+     * A command refused at a workspace limit: action = the refused command's wire type, reason = the error the
+     * caller was given; it decided nothing and changed nothing, hence risk {@code low} and no decision.
+     */
+    static Write limitReached(EventEnvelope envelope, LimitReached event) {
+        return new Write(INSERT, EnvelopeParams.of(envelope)
+                .uuid("id", event.auditLogId())
+                .text("kind", KIND_LIMIT_REACHED)
+                .text("tool", null)
+                .text("action", event.command() == null ? "unknown" : event.command())
+                .text("risk_level", RiskLevel.LOW.wire())
+                .text("supplied_risk_level", null)
+                .text("risk_classification", null)
+                .bool("risk_overridden_by_caller", false)
+                .text("decision", null)
+                .text("reason", event.message())
                 .text("matched_policy_id", null)
                 .text("matched_policy_name", null)
                 .uuid("approval_request_id", null)

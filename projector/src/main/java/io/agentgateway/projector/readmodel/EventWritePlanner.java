@@ -13,6 +13,7 @@ import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
+import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.MemberRemoved;
 import io.agentgateway.schemas.event.MemberSet;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
@@ -123,6 +124,9 @@ public class EventWritePlanner {
         }
         if (event instanceof WebhookReceived e) {
             return List.of(WebhookEventWrites.received(envelope, e));
+        }
+        if (event instanceof LimitReached e) {
+            return List.of(AuditLogWrites.limitReached(envelope, e));
         }
         throw new InvalidEventException("no projection for " + typeName(event));
     }

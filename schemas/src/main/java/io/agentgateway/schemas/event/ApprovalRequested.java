@@ -27,4 +27,9 @@ public record ApprovalRequested(
                              String agentId, String callDigest, Instant expiresAt) {
         this(approvalId, auditLogId, tool, action, riskLevel, agentId, callDigest, expiresAt, null);
     }
+
+    /** The same request with another held call (a stored outcome leaves it out and takes it from the command again). */
+    public ApprovalRequested withHeldCall(SealedHeldCall call) {
+        return new ApprovalRequested(approvalId, auditLogId, tool, action, riskLevel, agentId, callDigest, expiresAt, call);
+    }
 }

@@ -31,6 +31,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = ApprovedCallFailed.class, name = "approved_call_failed"),
     @JsonSubTypes.Type(value = WebhookReceived.class, name = "webhook_received"),
     @JsonSubTypes.Type(value = ApprovedCallCancelled.class, name = "approved_call_cancelled"),
+    @JsonSubTypes.Type(value = LimitReached.class, name = "limit_reached"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
@@ -38,4 +39,4 @@ public sealed interface DomainEvent
                 ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
                 WebhookSecretRotated, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
                 ApprovedCallExecuted, ApprovedCallFailed,
-                WebhookReceived, ApprovedCallCancelled {}
+                WebhookReceived, ApprovedCallCancelled, LimitReached {}

@@ -27,4 +27,11 @@ public record WebhookReceived(
         String auditLogId,
         String payloadExcerpt,
         boolean payloadTruncated,
-        int payloadBytes) implements DomainEvent {}
+        int payloadBytes) implements DomainEvent {
+
+    /** The same record with another payload excerpt (a stored outcome leaves it out and rebuilds it from the command). */
+    public WebhookReceived withPayloadExcerpt(String excerpt, boolean truncated, int bytes) {
+        return new WebhookReceived(webhookEventId, tool, deliveryId, eventKind, action, processed, decision, auditLogId,
+                excerpt, truncated, bytes);
+    }
+}

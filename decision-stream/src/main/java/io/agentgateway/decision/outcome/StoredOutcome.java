@@ -1,0 +1,142 @@
+package io.agentgateway.decision.outcome;
+
+import io.agentgateway.decision.evaluation.PayloadExcerpt;
+import io.agentgateway.schemas.DerivedIds;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import io.agentgateway.schemas.command.ReceiveWebhook;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.event.WebhookReceived;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What {@code processed-commands} keeps of an {@link Outcome}: exactly what a redelivery of the same
+ * command needs to emit the same records again (same event ids, same decision, same notifications), and
+ * nothing it can derive again from the redelivered command itself.
+ *
+ * <p>Left out and rebuilt from the command on {@link #restore}:
+ * <ul>
+ *   <li>each event's envelope: its id is {@code DerivedIds.eventId(commandId, i)}; workspace, command id,
+ *       acceptedAt and actor are the command's; only the versions (one pair per command) are kept;</li>
+ *   <li>payload excerpts ({@code ActionEvaluated}, {@code WebhookReceived}): a function of the command's
+ *       payload and the excerpt limit, which is kept;</li>
+ *   <li>the sealed held call of {@code ApprovalRequested}: the command's own;</li>
+ *   <li>the evaluation of the reply: the fields of the command's {@code ActionEvaluated}.</li>
+ * </ul>
+ * Under at-least-once a redelivered command may find its first attempt's state change in the changelog
+ * and its events never written; re-emitting from this record writes them, with the ids the first
+ * attempt used. An allowed evaluation is stored in about 500 bytes instead of its full outcome (up to
+ * ~5 KB with a full payload excerpt).
+ *
+ * @param evaluation           the reply's evaluation when it is not the first {@code ActionEvaluated}'s
+ * @param evaluationFromAudit  the reply's evaluation is read from the first {@code ActionEvaluated}
+ * @param correlationId        the first attempt's (a retry of the command id may come with another one)
+ * @param events               in order, without payload excerpts and held calls
+ * @param excerptBytes         the payload excerpt limit the events were made with
+ */
+public record StoredOutcome(
+        String workspaceId,
+        ReplyStatus status,
+        String error,
+        EvaluationOutcome evaluation,
+        boolean evaluationFromAudit,
+        String correlationId,
+        long workspaceVersion,
+        long policySetVersion,
+        List<DomainEvent> events,
+        List<NotificationRequested> notifications,
+        int excerptBytes) {
+
+    public StoredOutcome {
+        Objects.requireNonNull(status, "status");
+        events = events == null ? List.of() : List.copyOf(events);
+        notifications = notifications == null ? List.of() : List.copyOf(notifications);
+    }
+
+    /** The compact form of {@code outcome}, decided for {@code envelope} with {@code excerptBytes} as the limit. */
+    public static StoredOutcome of(CommandEnvelope envelope, Outcome outcome, int excerptBytes) {
+        List<DomainEvent> events = new ArrayList<>(outcome.events().size());
+        long workspaceVersion = 0;
+        long policySetVersion = 0;
+        for (EventEnvelope event : outcome.events()) {
+            workspaceVersion = event.workspaceVersion();
+            policySetVersion = event.policySetVersion();
+            events.add(withoutDerivable(event.event()));
+        }
+        boolean fromAudit = outcome.evaluation() != null && !events.isEmpty()
+                && outcome.events().get(0).event() instanceof ActionEvaluated audit
+                && outcome.evaluation().equals(evaluationOf(audit));
+        return new StoredOutcome(outcome.workspaceId(), outcome.status(), outcome.error(),
+                fromAudit ? null : outcome.evaluation(), fromAudit, envelope.correlationId(), workspaceVersion,
+                policySetVersion, events, outcome.notifications(), excerptBytes);
+    }
+
+    /** The outcome as first emitted, rebuilt for the redelivered {@code envelope} (the same command). */
+    public Outcome restore(CommandEnvelope envelope) {
+        Command command = envelope.command();
+        List<EventEnvelope> restored = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            restored.add(new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(envelope.commandId(), i),
+                    workspaceId, envelope.commandId(), correlationId, envelope.acceptedAt(), envelope.actor(),
+                    workspaceVersion, policySetVersion, withDerived(events.get(i), command)));
+        }
+        EvaluationOutcome reply = evaluationFromAudit && !events.isEmpty() && events.get(0) instanceof ActionEvaluated audit
+                ? evaluationOf(audit)
+                : evaluation;
+        return new Outcome(workspaceId, status, error, reply, restored, notifications);
+    }
+
+    private static DomainEvent withoutDerivable(DomainEvent event) {
+        if (event instanceof ActionEvaluated evaluated) {
+            return evaluated.withPayloadExcerpt(null, false, 0);
+        }
+        if (event instanceof WebhookReceived received) {
+            return received.withPayloadExcerpt(null, false, 0);
+        }
+        if (event instanceof ApprovalRequested requested && requested.heldCall() != null) {
+            return requested.withHeldCall(null);
+        }
+        return event;
+    }
+
+    private DomainEvent withDerived(DomainEvent event, Command command) {
+        if (event instanceof ActionEvaluated evaluated) {
+            PayloadExcerpt excerpt = PayloadExcerpt.of(payloadOf(command), excerptBytes);
+            return evaluated.withPayloadExcerpt(excerpt.text(), excerpt.truncated(), excerpt.fullBytes());
+        }
+        if (event instanceof WebhookReceived received) {
+            PayloadExcerpt excerpt = PayloadExcerpt.of(payloadOf(command), excerptBytes);
+            return received.withPayloadExcerpt(excerpt.text(), excerpt.truncated(), excerpt.fullBytes());
+        }
+        if (event instanceof ApprovalRequested requested && command instanceof EvaluateAction evaluate
+                && evaluate.heldCall() != null) {
+            return requested.withHeldCall(evaluate.heldCall());
+        }
+        return event;
+    }
+
+    private static JsonNode payloadOf(Command command) {
+        if (command instanceof EvaluateAction evaluate) {
+            return evaluate.payload();
+        }
+        if (command instanceof ReceiveWebhook webhook) {
+            return webhook.payload();
+        }
+        return null;
+    }
+
+    private static EvaluationOutcome evaluationOf(ActionEvaluated audit) {
+        return new EvaluationOutcome(audit.decision(), audit.reason(), audit.matchedPolicyId(), audit.approvalRequestId(),
+                audit.auditLogId(), audit.riskLevel(), audit.riskClassification());
+    }
+}

@@ -1,0 +1,40 @@
+package io.agentgateway.ingress.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.command.Reply;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpStatus;
+
+class ReplyErrorsTest {
+
+    @Test
+    void a_workspace_limit_is_429_with_the_streams_text() {
+        ApiException limited = catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireOk(
+                reply(ReplyStatus.LIMITED, "Workspace holds its limit of 1000 policies (gateway.decision.limits.policies)"),
+                "unauthorized"));
+        assertThat(limited.status()).isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+        assertThat(limited.getMessage()).isEqualTo("Workspace holds its limit of 1000 policies (gateway.decision.limits.policies)");
+
+        assertThat(catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireOk(reply(ReplyStatus.LIMITED, null), "x"))
+                .getMessage()).isEqualTo("Workspace limit reached");
+    }
+
+    @Test
+    void every_status_but_ok_is_an_api_error() {
+        for (ReplyStatus status : ReplyStatus.values()) {
+            if (status == ReplyStatus.OK) {
+                assertThat(ReplyErrors.requireOk(reply(status, null), "x").status()).isEqualTo(ReplyStatus.OK);
+            } else {
+                assertThat(catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireOk(reply(status, "why"), "x"))
+                        .status().is4xxClientError()).as(status.wire()).isTrue();
+            }
+        }
+    }
+
+    private static Reply reply(ReplyStatus status, String error) {
+        return new Reply(Reply.CURRENT_VERSION, "c1", "corr", "ws", 0, status, error, null);
+    }
+}
