@@ -3,6 +3,8 @@ package io.agentgateway.decision.outcome;
 import io.agentgateway.decision.evaluation.PayloadExcerpt;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.ToolConnection;
+import io.agentgateway.schemas.command.ApprovalSnapshot;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
@@ -43,6 +45,9 @@ import tools.jackson.databind.JsonNode;
  * @param correlationId        the first attempt's (a retry of the command id may come with another one)
  * @param events               in order, without payload excerpts and held calls
  * @param excerptBytes         the payload excerpt limit the events were made with
+ * @param connection           the connection the reply carried (stale answers, claims), or null
+ * @param replyWorkspaceVersion the workspace version the reply named, or null
+ * @param approval             the approval the reply carried ({@code check_access}), or null
  */
 public record StoredOutcome(
         String workspaceId,
@@ -55,7 +60,10 @@ public record StoredOutcome(
         long policySetVersion,
         List<DomainEvent> events,
         List<NotificationRequested> notifications,
-        int excerptBytes) {
+        int excerptBytes,
+        ToolConnection connection,
+        Long replyWorkspaceVersion,
+        ApprovalSnapshot approval) {
 
     public StoredOutcome {
         Objects.requireNonNull(status, "status");
@@ -78,7 +86,8 @@ public record StoredOutcome(
                 && outcome.evaluation().equals(evaluationOf(audit));
         return new StoredOutcome(outcome.workspaceId(), outcome.status(), outcome.error(),
                 fromAudit ? null : outcome.evaluation(), fromAudit, envelope.correlationId(), workspaceVersion,
-                policySetVersion, events, outcome.notifications(), excerptBytes);
+                policySetVersion, events, outcome.notifications(), excerptBytes, outcome.connection(),
+                outcome.workspaceVersion(), outcome.approval());
     }
 
     /** The outcome as first emitted, rebuilt for the redelivered {@code envelope} (the same command). */
@@ -93,7 +102,8 @@ public record StoredOutcome(
         EvaluationOutcome reply = evaluationFromAudit && !events.isEmpty() && events.get(0) instanceof ActionEvaluated audit
                 ? evaluationOf(audit)
                 : evaluation;
-        return new Outcome(workspaceId, status, error, reply, restored, notifications);
+        return new Outcome(workspaceId, status, error, reply, restored, notifications, connection, replyWorkspaceVersion,
+                approval);
     }
 
     private static DomainEvent withoutDerivable(DomainEvent event) {
