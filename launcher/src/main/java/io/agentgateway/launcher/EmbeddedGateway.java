@@ -82,7 +82,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
         TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(commandPartitions(),
-                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4), (short) 1));
+                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4), (short) 0));
     }
 
     /** Null (a self-cleaning temporary directory) when the data is throwaway. */
@@ -91,7 +91,9 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     private void startModules() {
-        projector = run("projector", ProjectorApplication.application()::run, Map.of());
+        // static members: a restart after a crash takes the partitions back at once (one instance of each here)
+        projector = run("projector", ProjectorApplication.application()::run,
+                Map.of("gateway.projector.instance-id", "embedded-projector"));
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
         web.put("server.port", Integer.toString(settings.httpPort()));
@@ -121,6 +123,9 @@ public final class EmbeddedGateway implements AutoCloseable {
         if (decisionStream == null) {
             Map<String, String> props = new LinkedHashMap<>(overrides);
             props.putIfAbsent("gateway.decision.state-dir", settings.dataDir().toAbsolutePath().resolve("streams").toString());
+            // one instance: no other one to keep a standby copy on (its group.instance.id is kept in the state
+            // directory, so a restart after a crash rejoins as the same static member, without a rebalance)
+            props.putIfAbsent("gateway.decision.num-standby-replicas", "0");
             decisionStream = run("decision-stream", DecisionStreamApplication.builder()::run, props);
             decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
         }
@@ -140,6 +145,7 @@ public final class EmbeddedGateway implements AutoCloseable {
      */
     private Map<String, String> notifierDefaults() {
         Map<String, String> notifierProps = new LinkedHashMap<>();
+        notifierProps.put("gateway.notifier.instance-id", "embedded-notifier");
         if (!configured("spring.mail.host", "SPRING_MAIL_HOST")) {
             notifierProps.put("spring.mail.host", "127.0.0.1");
         }

@@ -33,6 +33,13 @@ public final class DecisionStreamRunner implements AutoCloseable {
         this.streamsConfig = streamsConfig;
     }
 
+    /** The replication of the internal topics (changelogs) Streams creates; before {@link #start()}. */
+    public void useReplication(short factor, int minInsyncReplicas) {
+        synchronized (monitor) {
+            DecisionStreamsConfig.useReplication(streamsConfig, factor, minInsyncReplicas);
+        }
+    }
+
     public void start() {
         KafkaStreams created;
         synchronized (monitor) {
