@@ -82,7 +82,9 @@ class GoldenFilesTest {
         assertThat(tree.path("actor").has("tenant")).isTrue();
         assertThat(tree.path("event").has("riskScore")).isTrue();
 
-        EventEnvelope expected = WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class));
+        // restricted to the fields the file has: fields added since (undelivered) read as absent
+        EventEnvelope expected = (EventEnvelope) expectedFromGolden(
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)), golden);
         assertThat(GatewayJson.MAPPER.readValue(golden, EventEnvelope.class)).isEqualTo(expected);
         assertThat(Topics.EVENTS.valueSerde().deserializer().deserialize(Topics.EVENTS.name(),
                 golden.getBytes(StandardCharsets.UTF_8))).isEqualTo(expected);

@@ -32,6 +32,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private ProcessedCommands processed;
     private WebhookDeliveries deliveries;
     private OutcomeEmitter emitter;
+    private ProcessorContext<String, Object> context;
 
     CommandProcessor(DecisionSettings settings) {
         this.settings = settings;
@@ -45,6 +46,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
                 settings.dedupeRetention());
         deliveries = new WebhookDeliveries(context.getStateStore(DecisionTopology.WEBHOOK_DELIVERIES_STORE));
         emitter = new OutcomeEmitter(context);
+        this.context = context;
     }
 
     @Override
@@ -58,12 +60,21 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             return;
         }
         long timestamp = envelope.acceptedAt().toEpochMilli();
-        emitter.emit(envelope, outcomeOf(envelope), timestamp);
+        Outcome outcome = outcomeOf(envelope);
+        emitter.emit(DeadlineCheck.recipient(envelope, outcome), outcome, timestamp);
     }
 
     private Outcome outcomeOf(CommandEnvelope envelope) {
         try {
             Optional<Outcome> earlier = processed.find(envelope.commandId(), envelope.acceptedAt());
+            if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())) {
+                // the first attempt reached nobody: this retry is decided afresh (see DeadlineCheck)
+                Outcome retried = decide(envelope.withCommandId(DeadlineCheck.retryCommandId(envelope)));
+                if (!DeadlineCheck.undelivered(retried)) {
+                    processed.remember(envelope.commandId(), envelope.acceptedAt(), retried);
+                }
+                return retried;
+            }
             if (earlier.isPresent()) {
                 return sameWorkspace(envelope, earlier.get());
             }
@@ -85,6 +96,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         }
         WorkspaceState before = states.load(envelope.workspaceId());
         CommandResult result = handlers.handle(envelope, before);
+        if (DeadlineCheck.missed(envelope, context.currentSystemTimeMs())) {
+            result = DeadlineCheck.undelivered(before, result);
+        }
         WorkspaceState after = result.state().equals(before)
                 ? before
                 : result.state().withWorkspaceVersion(before.workspaceVersion() + 1);

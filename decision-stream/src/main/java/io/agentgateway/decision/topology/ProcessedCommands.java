@@ -25,7 +25,12 @@ final class ProcessedCommands {
         Instant from = acceptedAt.minus(retention);
         Instant earliest = from.isBefore(Instant.EPOCH) ? Instant.EPOCH : from;
         try (WindowStoreIterator<Outcome> found = store.fetch(commandId, earliest, acceptedAt.plus(retention))) {
-            return found.hasNext() ? Optional.of(found.next().value) : Optional.empty();
+            // the latest: a retry of an outcome that reached nobody is remembered after it (DeadlineCheck)
+            Outcome latest = null;
+            while (found.hasNext()) {
+                latest = found.next().value;
+            }
+            return Optional.ofNullable(latest);
         }
     }
 

@@ -10,7 +10,9 @@ import io.agentgateway.schemas.Tool;
  * One evaluation and its audit log entry. Carries everything needed to recompute the decision
  * (normalized action, risk and how it was classified, agent, resource, source) plus the payload
  * excerpt: the payload as compact JSON cut to the configured byte limit ({@code payloadTruncated}
- * says whether it was cut, {@code payloadBytes} is the full size).
+ * says whether it was cut, {@code payloadBytes} is the full size). {@code undelivered} is true when the
+ * decision was made after the caller's deadline: it reached nobody, so no allow was taken as given and no
+ * approval was opened (null, as in every record before deadlines, means delivered).
  */
 public record ActionEvaluated(
         String auditLogId,
@@ -33,4 +35,29 @@ public record ActionEvaluated(
         ActionSource source,
         String payloadExcerpt,
         boolean payloadTruncated,
-        int payloadBytes) implements DomainEvent {}
+        int payloadBytes,
+        Boolean undelivered) implements DomainEvent {
+
+    /** A decision answered in time (the v1 form before deadlines). */
+    public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
+                           RiskClassification riskClassification, boolean riskOverriddenByCaller, Decision decision,
+                           String reason, String matchedPolicyId, String matchedPolicyName, String approvalRequestId,
+                           String agentId, String agentName, String resourceType, String resourceId, String requestedBy,
+                           ActionSource source, String payloadExcerpt, boolean payloadTruncated, int payloadBytes) {
+        this(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification, riskOverriddenByCaller, decision,
+                reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId, agentName, resourceType, resourceId,
+                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, null);
+    }
+
+    /** Whether the decision reached nobody (made after the caller's deadline). */
+    public boolean wasUndelivered() {
+        return Boolean.TRUE.equals(undelivered);
+    }
+
+    /** This entry as recorded for a decision made after the deadline: undelivered, no approval opened. */
+    public ActionEvaluated asUndelivered() {
+        return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
+                riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, null, agentId, agentName,
+                resourceType, resourceId, requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, Boolean.TRUE);
+    }
+}
