@@ -29,7 +29,7 @@ final class DemoWorkspaceSeeder {
             return;
         }
         String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), OWNER_ID, OWNER_EMAIL, Duration.ofDays(30));
-        var demo = WorkspaceBootstrap.create(new GatewayHttpClient(gateway.baseUrl()), jwt, "Demo workspace",
+        var demo = WorkspaceBootstrap.create(new GatewayHttpClient(gateway.baseUrl()), gateway.operatorJwt(), jwt, "Demo workspace",
                 List.of("evaluate", "mcp", "proxy"));
         String workspaceId = demo.workspaceId();
         try {

@@ -31,6 +31,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class EmbeddedGateway implements AutoCloseable {
     /** Partitions of the keyed topics this creates, unless configured: see {@link #commandPartitions()}. */
     static final int EMBEDDED_COMMAND_PARTITIONS = 2;
+    /** The embedded default's operator unless GATEWAY_AUTH_OPERATORS names others. */
+    public static final String DEFAULT_OPERATOR = "gateway-operator";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
 
     private final LauncherSettings settings;
@@ -177,6 +179,8 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("gateway.auth.jwt.hs256-secret", secrets.jwtSecret());
         props.put("gateway.secrets.key", secrets.secretsKey());
         props.put("gateway.oauth.state-key", secrets.oauthStateKey());
+        // who may create and list workspaces (the demo seeding and the bootstrap command sign as the first)
+        props.put("gateway.auth.operators", String.join(",", operators()));
         // the layout the topics were created with, should a module create one that is missing
         props.put("gateway.topics.command-partitions", Integer.toString(commandPartitions()));
         props.putAll(extraProperties);
@@ -217,6 +221,19 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number of at least 1, not '"
                 + value + "'");
+    }
+
+    /** {@code gateway.auth.operators} of this gateway: {@code GATEWAY_AUTH_OPERATORS}, else {@value #DEFAULT_OPERATOR}. */
+    public List<String> operators() {
+        String configured = setting("gateway.auth.operators", "GATEWAY_AUTH_OPERATORS");
+        List<String> ids = configured == null ? List.of()
+                : java.util.Arrays.stream(configured.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return ids.isEmpty() ? List.of(DEFAULT_OPERATOR) : ids;
+    }
+
+    /** A JWT of this gateway's first operator, signed with its HS256 secret (demo seeding, tests, benchmarks). */
+    public String operatorJwt() {
+        return DevJwts.sign(secrets.jwtSecret(), operators().get(0), null, java.time.Duration.ofHours(2));
     }
 
     public String baseUrl() {

@@ -2,6 +2,8 @@ package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
+import java.util.Optional;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
@@ -42,13 +44,17 @@ class McpToolCallGate {
         this.auditPayloadBytes = properties.auditPayloadBytes();
     }
 
-    Mono<JsonNode> call(McpCaller caller, ObjectNode params) {
+    /** @param rpcId the JSON-RPC id: with an Idempotency-Key, the calls of one batch keep ids of their own */
+    Mono<JsonNode> call(McpCaller caller, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {
             ToolCall call = ToolCall.parse(params);
             EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
                     null, null, McpAuditPayload.of(call.arguments(), auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
                     sealed(call));
-            return gateway.send(caller.key().workspaceId().toString(), caller.correlationId(),
+            String workspaceId = caller.key().workspaceId().toString();
+            String commandId = IdempotencyKeys.commandIdFor(Optional.ofNullable(caller.idempotencyKey()), workspaceId,
+                    caller.key().keyHash(), "mcp:" + rpcId);
+            return gateway.send(commandId, workspaceId, caller.correlationId(),
                             Actor.apiKey(caller.key().keyHash(), caller.agentId()), command)
                     .flatMap(reply -> {
                         ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);

@@ -5,6 +5,7 @@ import io.agentgateway.ingress.auth.ApiKeyVerifier;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.execution.UpstreamTarget;
 import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
@@ -77,6 +78,7 @@ public class GatewayProxyHandler {
             UpstreamPath path = UpstreamPath.parse(slash < 0 ? "/" : rest.substring(slash), request.uri().getRawQuery());
             HttpMethod method = request.method();
             String agentId = request.headers().firstHeader(AGENT_HEADER);
+            Optional<String> idempotencyKey = IdempotencyKeys.of(request);
             Map<String, List<String>> headers = ProxyHeaders.upstreamRequest(request.headers().asHttpHeaders());
             return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
                 // the fixed tables first: a malformed request is a 400 before the key is looked up
@@ -93,8 +95,9 @@ public class GatewayProxyHandler {
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
                             EvaluateAction command = evaluation(tool, action, agentId, path, method,
                                     seals.seal(tool, action.action(), held));
-                            return gateway.send(key.workspaceId().toString(), correlationId,
-                                            Actor.apiKey(key.keyHash(), agentId), command)
+                            String workspaceId = key.workspaceId().toString();
+                            return gateway.send(IdempotencyKeys.commandIdFor(idempotencyKey, workspaceId, key.keyHash(), null),
+                                            workspaceId, correlationId, Actor.apiKey(key.keyHash(), agentId), command)
                                     .flatMap(reply -> {
                                         ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
                                         EvaluationOutcome outcome = reply.evaluation();
