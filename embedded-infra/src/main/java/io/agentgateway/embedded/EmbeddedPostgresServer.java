@@ -117,8 +117,15 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return ensureDatabase(name);
     }
 
+    private boolean closed;
+
+    /** Stops the server; a second call does nothing. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             postgres.close();
         } catch (IOException e) {
