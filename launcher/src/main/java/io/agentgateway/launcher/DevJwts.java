@@ -21,7 +21,7 @@ public final class DevJwts {
         try {
             JWTClaimsSet claims = new JWTClaimsSet.Builder()
                     .subject(userId)
-                    .claim("email", email)  // left out when null
+                    .claim("email", email)
                     .issueTime(new Date())
                     .expirationTime(Date.from(Instant.now().plus(validFor)))
                     .build();
