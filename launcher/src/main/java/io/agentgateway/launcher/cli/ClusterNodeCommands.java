@@ -38,10 +38,18 @@ public final class ClusterNodeCommands {
                 return 2;
             }
         }
-        EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.startClusterNode(Path.of(options.get("--data-dir")),
-                Integer.parseInt(options.get("--node-id")), Integer.parseInt(options.get("--port")),
-                Integer.parseInt(options.get("--controller-port")), options.get("--voters"), options.get("--cluster-id"),
-                overrides);
+        EmbeddedKafkaBroker broker;
+        try {
+            broker = EmbeddedKafkaBroker.startClusterNode(Path.of(options.get("--data-dir")),
+                    Integer.parseInt(options.get("--node-id")), Integer.parseInt(options.get("--port")),
+                    Integer.parseInt(options.get("--controller-port")), options.get("--voters"), options.get("--cluster-id"),
+                    overrides);
+        } catch (RuntimeException e) {
+            // the server's own threads would keep a half-started process alive: say why and leave
+            System.err.println("broker: did not start: " + e.getMessage());
+            Runtime.getRuntime().halt(1);
+            return 1;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "broker-shutdown"));
         System.out.println("READY broker " + options.get("--node-id") + " " + broker.bootstrapServers());
         System.out.flush();
