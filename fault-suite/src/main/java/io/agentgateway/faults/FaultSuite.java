@@ -168,7 +168,8 @@ public final class FaultSuite {
         Path data = Files.createTempDirectory("gateway-embedded-faults-");
         int base = 45000 + ThreadLocalRandom.current().nextInt(0, 200) * 10;
         Map<String, String> env = Map.of("GATEWAY_DATA_DIR", data.toString(), "SERVER_PORT", "" + base,
-                "GATEWAY_KAFKA_PORT", "" + (base + 1), "GATEWAY_POSTGRES_PORT", "" + (base + 2), "LOGGING_LEVEL_ROOT", "WARN");
+                "GATEWAY_KAFKA_PORT", "" + (base + 1), "GATEWAY_POSTGRES_PORT", "" + (base + 2), "LOGGING_LEVEL_ROOT", "WARN",
+                "LOGGING_LEVEL_IO_AGENTGATEWAY", "INFO");
         Path jar = repo.resolve("launcher/target/launcher-0.1.0-SNAPSHOT-exec.jar");
         List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xms512m", "-Xmx1g",
                 "-XX:MaxTenuringThreshold=2", "-jar", jar.toString());
@@ -268,12 +269,20 @@ public final class FaultSuite {
             long marked = nobody.stream().filter(AuditRow::undelivered).count();
             long markedButAnswered = in.stream().filter(s -> s.status() == 200 && rows.containsKey("fs-" + s.seq())
                     && rows.get("fs-" + s.seq()).undelivered()).count();
+            // from the fault until requests succeed again: the last failed request's sending time
             double recovered = in.stream().filter(s -> s.status() != 200 && s.sentAtMs() >= w.faultAtMs())
-                    .mapToLong(s -> s.answeredAtMs() - w.faultAtMs()).max().orElse(0) / 1000.0;
+                    .mapToLong(s -> s.sentAtMs() - w.faultAtMs()).max().orElse(0) / 1000.0;
             out.append(String.format(Locale.ROOT, "| %s | %d | %d | %d / %d / %d | %d | %d | %s | %d (%d)%s | %.1f |%n", w.name(),
                     in.size(), ok, s503, s504, none, missing, doubled, w.killSwitchAckMs() == null ? "n/a" : "" + allowsAfterKill,
                     nobody.size(), marked, markedButAnswered > 0 ? " " + markedButAnswered + " answered yet marked" : "",
                     recovered));
+        }
+        out.append("\nFailed requests per second after each fault (second:count, by sending time):\n");
+        for (Window w : windows) {
+            java.util.TreeMap<Long, Long> perSecond = new java.util.TreeMap<>();
+            sent.stream().filter(s -> s.status() != 200 && s.sentAtMs() >= w.faultAtMs() && s.sentAtMs() < w.endMs())
+                    .forEach(s -> perSecond.merge((s.sentAtMs() - w.faultAtMs()) / 1000, 1L, Long::sum));
+            out.append("- ").append(w.name()).append(": ").append(perSecond.isEmpty() ? "none" : perSecond.toString()).append('\n');
         }
         return out.toString();
     }

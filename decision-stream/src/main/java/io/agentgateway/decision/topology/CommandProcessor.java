@@ -67,8 +67,10 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private Outcome outcomeOf(CommandEnvelope envelope) {
         try {
             Optional<Outcome> earlier = processed.find(envelope.commandId(), envelope.acceptedAt());
-            if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())) {
-                // the first attempt reached nobody: this retry is decided afresh (see DeadlineCheck)
+            if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())
+                    && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())) {
+                // the first attempt reached nobody and this retry is still awaited: decided afresh (see DeadlineCheck).
+                // A late command redelivered (or a retry that is late too) gets the stored outcome again below
                 Outcome retried = decide(envelope.withCommandId(DeadlineCheck.retryCommandId(envelope)));
                 if (!DeadlineCheck.undelivered(retried)) {
                     processed.remember(envelope.commandId(), envelope.acceptedAt(), retried);

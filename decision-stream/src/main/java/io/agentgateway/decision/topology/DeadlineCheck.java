@@ -25,9 +25,15 @@ import java.util.List;
  * policies, reviews) are applied whenever they are decided: applying a kill switch late is the safe side.
  *
  * <p>A retry with the same command id (an {@code Idempotency-Key}) gets the first outcome when that was
- * delivered. When the first one reached nobody, the retry is decided afresh under an id derived from
- * the first ({@link #retryCommandId}): a row of its own that is delivered, beside the first, which says
- * it reached nobody. Its outcome is then remembered under the first id, so later retries get it.
+ * delivered. When the first one reached nobody and the retry is still awaited (its own deadline ahead),
+ * the retry is decided afresh under an id derived from the first ({@link #retryCommandId}): a row of its
+ * own that is delivered, beside the first, which says it reached nobody. Its outcome is then remembered
+ * under the first id, so later retries get it. The late command itself redelivered (at-least-once after
+ * a crash) is past its deadline still, and gets its stored outcome again: one row.
+ *
+ * <p>What this cannot see: a decision made in time whose reply is lost or delayed past the deadline on
+ * its way back (a broker failing over the replies partition) is recorded as delivered though the caller
+ * got 504. The fault suite counts those (docs/operating-a-cluster.md).
  */
 final class DeadlineCheck {
     private DeadlineCheck() {}

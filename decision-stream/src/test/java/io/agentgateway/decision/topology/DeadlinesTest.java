@@ -130,4 +130,16 @@ class DeadlinesTest {
         Emitted again = driver.send(evaluation(commandId, highRiskMerge(), FUTURE));
         assertThat(again.evaluation()).isEqualTo(retry.evaluation());
     }
+
+    @Test
+    void aLateCommandRedeliveredIsNotRecordedTwice() {
+        // at-least-once: the same late envelope processed again after a crash re-emits its stored outcome
+        CommandEnvelope late = evaluation(UUID.randomUUID().toString(), highRiskMerge(), PAST);
+        Emitted first = driver.send(late);
+        Emitted again = driver.send(late);
+        assertThat(again.replies()).isEmpty();
+        assertThat(again.events()).extracting(e -> e.eventId())
+                .containsExactlyElementsOf(first.events().stream().map(e -> e.eventId()).toList());
+        assertThat(again.only(ActionEvaluated.class).auditLogId()).isEqualTo(first.only(ActionEvaluated.class).auditLogId());
+    }
 }
