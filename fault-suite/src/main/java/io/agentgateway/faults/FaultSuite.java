@@ -41,7 +41,9 @@ import org.apache.kafka.common.TopicPartitionInfo;
 public final class FaultSuite {
     private record Fault(String name, Runnable inject, Runnable restore, int restoreAfterSeconds, int observeSeconds) {}
 
-    private record Window(String name, long faultAtMs, long endMs, Long killSwitchAckMs, int killSwitchWorkspace) {}
+    /** {@code killSwitchAckMs} .. {@code killSwitchLiftMs}: the kill switch was acknowledged and not yet asked to lift. */
+    private record Window(String name, long faultAtMs, long endMs, Long killSwitchAckMs, Long killSwitchLiftMs,
+                          int killSwitchWorkspace) {}
 
     private static final int WORKSPACES = 8;
     private static final int KILL_SWITCH_WORKSPACE = 0;
@@ -105,9 +107,12 @@ public final class FaultSuite {
             long faultAt = System.currentTimeMillis();
             LocalCluster.log("fault: " + fault.name());
             Long ackAt = null;
+            Long liftAt = null;
             if (fault.name().startsWith("kill switch")) {
                 ackAt = killSwitch(cluster, workspaceIds.get(KILL_SWITCH_WORKSPACE), ownerJwt, "enable");
                 sleep(fault.observeSeconds());
+                // allows are legitimate again from the first attempt to lift it (a timed-out attempt still counts)
+                liftAt = System.currentTimeMillis();
                 killSwitch(cluster, workspaceIds.get(KILL_SWITCH_WORKSPACE), ownerJwt, "disable");
             } else {
                 fault.inject().run();
@@ -116,7 +121,7 @@ public final class FaultSuite {
                 fault.restore().run();
                 sleep(fault.observeSeconds() - fault.restoreAfterSeconds());
             }
-            windows.add(new Window(fault.name(), faultAt, System.currentTimeMillis(), ackAt, KILL_SWITCH_WORKSPACE));
+            windows.add(new Window(fault.name(), faultAt, System.currentTimeMillis(), ackAt, liftAt, KILL_SWITCH_WORKSPACE));
         }
         load.stop();
         LocalCluster.log("load stopped; waiting for the audit log to settle");
@@ -214,7 +219,7 @@ public final class FaultSuite {
         String report = report("Embedded default (one process, at_least_once), " + rate + " evaluations/s; restart answered "
                         + String.format(Locale.ROOT, "%.1f", (firstOk[0] - faultAt) / 1000.0) + " s after the kill"
                         + (orphan != null ? "; orphaned PostgreSQL taken over" : "; (no orphaned PostgreSQL seen)"),
-                List.of(new Window("kill -9 embedded default", faultAt, end, null, -1)), load.results(), rows, warmUpEnd);
+                List.of(new Window("kill -9 embedded default", faultAt, end, null, null, -1)), load.results(), rows, warmUpEnd);
         load.close();
         return report;
     }
@@ -262,7 +267,8 @@ public final class FaultSuite {
             long missing = in.stream().filter(s -> s.status() == 200 && !rows.containsKey("fs-" + s.seq())).count();
             long doubled = in.stream().filter(s -> rows.containsKey("fs-" + s.seq()) && rows.get("fs-" + s.seq()).count() > 1).count();
             long allowsAfterKill = w.killSwitchAckMs() == null ? 0 : in.stream()
-                    .filter(s -> s.workspace() == w.killSwitchWorkspace() && s.sentAtMs() > w.killSwitchAckMs())
+                    .filter(s -> s.workspace() == w.killSwitchWorkspace() && s.sentAtMs() > w.killSwitchAckMs()
+                            && s.sentAtMs() < w.killSwitchLiftMs())
                     .filter(s -> "allow".equals(s.decision())).count();
             List<AuditRow> nobody = in.stream().filter(s -> s.status() != 200).map(s -> rows.get("fs-" + s.seq()))
                     .filter(r -> r != null).toList();
