@@ -50,11 +50,15 @@ class BootstrapCommandTest {
         String key = field(printed, "Agent API key");
 
         GatewayHttpClient http = GatewayHarness.client();
-        var listed = http.send("GET", "/admin/v1/workspaces?limit=500", operatorJwt, null);
-        assertThat(listed.status()).isEqualTo(200);
-        assertThat(listed.rawBody()).contains(workspaceId).contains("alice");
-        assertThat(http.send("GET", "/admin/v1/workspaces/" + workspaceId + "/members", ownerJwt, null).rawBody())
-                .contains("\"alice\"").contains("owner");
+        // the list is the read model: it shows the workspace once the projector wrote it
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(15)).untilAsserted(() -> {
+            var listed = http.send("GET", "/admin/v1/workspaces?limit=500", operatorJwt, null);
+            assertThat(listed.status()).isEqualTo(200);
+            assertThat(listed.rawBody()).contains(workspaceId).contains("alice");
+        });
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(15)).untilAsserted(() ->
+                assertThat(http.send("GET", "/admin/v1/workspaces/" + workspaceId + "/members", ownerJwt, null).rawBody())
+                        .contains("\"alice\"").contains("owner"));
         var evaluated = http.send("POST", "/functions/v1/evaluate-action", key,
                 Map.of("tool", "docs", "action", "page.read", "riskLevel", "low"));
         assertThat(evaluated.status()).isEqualTo(200);
