@@ -158,6 +158,27 @@ public final class LocalCluster implements AutoCloseable {
         return dir.resolve("logs").resolve(name + ".log");
     }
 
+    /** The 3 brokers alone (the broker failover probe). */
+    void startBrokersOnly() {
+        try {
+            Files.createDirectories(dir.resolve("logs"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Path launcher = jar("launcher");
+        String clusterId = Uuid.randomUuid().toString();
+        String voters = "1@127.0.0.1:" + controllerPort(1) + ",2@127.0.0.1:" + controllerPort(2) + ",3@127.0.0.1:"
+                + controllerPort(3);
+        for (int node = 1; node <= 3; node++) {
+            brokers.add(new ClusterProcess("broker-" + node, java("320m", launcher, "broker", "--node-id", "" + node,
+                    "--port", "" + brokerPort(node), "--controller-port", "" + controllerPort(node), "--voters", voters,
+                    "--cluster-id", clusterId, "--data-dir", dir.resolve("broker-" + node).toString()),
+                    Map.of(), logFile("broker-" + node)));
+        }
+        brokers.forEach(ClusterProcess::start);
+        await("3 brokers registered", Duration.ofMinutes(3), () -> brokerCount() == 3);
+    }
+
     void start() {
         try {
             Files.createDirectories(dir.resolve("logs"));
