@@ -59,7 +59,7 @@ public final class ExportBenchmark {
                 LauncherSettings.ephemeral(Files.createTempDirectory("gateway-export-bench-")), Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
-            UUID workspace = UUID.fromString(WorkspaceBootstrap.create(admin, jwt, "export benchmark", List.of("evaluate")).workspaceId());
+            UUID workspace = UUID.fromString(WorkspaceBootstrap.create(admin, gateway.operatorJwt(), jwt, "export benchmark", List.of("evaluate")).workspaceId());
             try (Connection db = DriverManager.getConnection(gateway.jdbcUrl(), gateway.postgresUser(), gateway.postgresPassword())) {
                 long fillStart = System.nanoTime();
                 AuditRowsFiller.fill(db, workspace, START, bigRows);

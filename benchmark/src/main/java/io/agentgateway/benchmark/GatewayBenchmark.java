@@ -48,7 +48,7 @@ public final class GatewayBenchmark {
              EmbeddedGateway gateway = EmbeddedGateway.start(settings, Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient http = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
-            var ws = WorkspaceBootstrap.create(http, jwt, "benchmark", List.of("evaluate"));
+            var ws = WorkspaceBootstrap.create(http, gateway.operatorJwt(), jwt, "benchmark", List.of("evaluate"));
             NettyLoadClient load = new NettyLoadClient(gateway.baseUrl(), ws.apiKey(), Math.max(clients, 256));
             LoadRunner.Call evaluate = load.post(EVALUATE, GatewayJson.MAPPER.writeValueAsBytes(Map.of(
                     "tool", "chat", "action", "message.send", "riskLevel", "low", "agentId", "bench-agent",

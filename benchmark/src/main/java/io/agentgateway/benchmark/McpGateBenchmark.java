@@ -61,7 +61,7 @@ public final class McpGateBenchmark {
              BenchMcpUpstream upstream = BenchMcpUpstream.start()) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
-            var workspace = WorkspaceBootstrap.create(admin, jwt, "mcp gate benchmark", List.of("mcp"));
+            var workspace = WorkspaceBootstrap.create(admin, gateway.operatorJwt(), jwt, "mcp gate benchmark", List.of("mcp"));
             connect(admin, jwt, workspace.workspaceId(), upstream.url());
 
             McpAsyncClient direct = client(connector, upstream.url(), "Bearer upstream-token");

@@ -67,7 +67,7 @@ public final class ProxyBenchmark {
         try (EmbeddedGateway gateway = EmbeddedGateway.start(settings, Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient http = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
-            var ws = WorkspaceBootstrap.create(http, jwt, "proxy benchmark", List.of("proxy", "evaluate"));
+            var ws = WorkspaceBootstrap.create(http, gateway.operatorJwt(), jwt, "proxy benchmark", List.of("proxy", "evaluate"));
             var connected = http.send("PUT", "/admin/v1/workspaces/" + ws.workspaceId() + "/tools/code_host", jwt, Map.of(
                     "config", Map.of("access_token", "ghp_benchmarktoken"), "base_url", upstreamUrl));
             if (connected.status() != 200) {

@@ -47,7 +47,7 @@ public final class WebhookBenchmark {
                 LauncherSettings.ephemeral(Files.createTempDirectory("gateway-webhook-bench-")), Map.of("logging.level.root", "WARN"))) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
-            String workspace = createWorkspace(admin, jwt);
+            String workspace = createWorkspace(admin, gateway.operatorJwt(), jwt);
             String secret = "whsec-" + UUID.randomUUID();
             GatewayHttpClient.Response put = admin.send("PUT", "/admin/v1/workspaces/" + workspace + "/tools/code_host", jwt,
                     Map.of("config", Map.of("repos", List.of("bench-org/api"), "org", "bench-org"), "webhook_secret", secret));
@@ -89,10 +89,10 @@ public final class WebhookBenchmark {
     }
 
     /** The first commands can time out while a loaded machine still starts the decision stream's tasks: retry. */
-    private static String createWorkspace(GatewayHttpClient admin, String jwt) throws InterruptedException {
+    private static String createWorkspace(GatewayHttpClient admin, String operatorJwt, String jwt) throws InterruptedException {
         for (int attempt = 1; ; attempt++) {
             try {
-                return WorkspaceBootstrap.create(admin, jwt, "webhook benchmark", List.of("evaluate")).workspaceId();
+                return WorkspaceBootstrap.create(admin, operatorJwt, jwt, "webhook benchmark", List.of("evaluate")).workspaceId();
             } catch (IllegalStateException e) {
                 if (attempt == 10) {
                     throw e;

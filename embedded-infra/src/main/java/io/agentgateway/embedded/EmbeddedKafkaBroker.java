@@ -68,6 +68,73 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * One node of a cluster of several (each combined broker and controller, in a process of its own):
+     * the fault suite's and the local cluster script's brokers. Every node gets the same voters and
+     * cluster id; the gateway's failover settings (see {@link #clusterProperties}) apply.
+     *
+     * @param nodeId          1..n, unique in the cluster
+     * @param voters          {@code 1@127.0.0.1:port,2@...}: every node's controller address
+     * @param clusterId       the same on every node (a Kafka {@link Uuid} string), used to format a new directory
+     */
+    public static EmbeddedKafkaBroker startClusterNode(Path dataDir, int nodeId, int clientPort, int controllerPort,
+            String voters, String clusterId, Map<String, String> overrides) {
+        try {
+            Path logDir = dataDir.toAbsolutePath();
+            Files.createDirectories(logDir);
+            Properties props = clusterProperties(logDir, nodeId, clientPort, controllerPort, voters);
+            props.putAll(overrides);
+            KafkaConfig config = new KafkaConfig(props, false);
+            format(logDir, nodeId, clusterId);
+            KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+            server.startup();
+            String bootstrap = "127.0.0.1:" + clientPort;
+            log.info("Kafka node {} (KRaft) listening on {} with data in {}", nodeId, bootstrap, logDir);
+            return new EmbeddedKafkaBroker(server, bootstrap, logDir, false);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot prepare the Kafka data directory", e);
+        }
+    }
+
+    /**
+     * A node of a 3-broker cluster with the settings docs/operating-a-cluster.md explains: internal
+     * topics with 3 replicas and 2 in sync (transactions survive a lost broker), a dead broker fenced
+     * after 6 s instead of 9 s (its partitions wait for that; 3 s fenced live brokers on a loaded machine,
+     * where the controller took 3.1 s to process a heartbeat), no automatic
+     * preferred-leader election (it moved leaders back under load five minutes after a broker returned,
+     * a second burst of errors; run it deliberately), and a dead producer's transaction aborted within
+     * a second of its timeout.
+     */
+    static Properties clusterProperties(Path logDir, int nodeId, int clientPort, int controllerPort, String voters) {
+        Properties props = new Properties();
+        props.putAll(Map.ofEntries(
+                Map.entry("process.roles", "broker,controller"),
+                Map.entry("node.id", Integer.toString(nodeId)),
+                Map.entry("controller.quorum.voters", voters),
+                Map.entry("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + ",CONTROLLER://127.0.0.1:" + controllerPort),
+                Map.entry("advertised.listeners", "PLAINTEXT://127.0.0.1:" + clientPort),
+                Map.entry("controller.listener.names", "CONTROLLER"),
+                Map.entry("inter.broker.listener.name", "PLAINTEXT"),
+                Map.entry("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"),
+                Map.entry("log.dirs", logDir.toString()),
+                Map.entry("offsets.topic.replication.factor", "3"),
+                Map.entry("offsets.topic.num.partitions", "5"),
+                Map.entry("transaction.state.log.replication.factor", "3"),
+                Map.entry("transaction.state.log.min.isr", "2"),
+                Map.entry("transaction.state.log.num.partitions", "5"),
+                Map.entry("default.replication.factor", "3"),
+                Map.entry("min.insync.replicas", "2"),
+                Map.entry("group.initial.rebalance.delay.ms", "0"),
+                Map.entry("auto.create.topics.enable", "false"),
+                Map.entry("broker.session.timeout.ms", "6000"),
+                Map.entry("broker.heartbeat.interval.ms", "1000"),
+                Map.entry("auto.leader.rebalance.enable", "false"),
+                Map.entry("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000"),
+                Map.entry("num.network.threads", "2"),
+                Map.entry("num.io.threads", "2")));
+        return props;
+    }
+
     private static Properties brokerProperties(Path logDir, int clientPort, int controllerPort) {
         Properties props = new Properties();
         props.putAll(Map.ofEntries(
@@ -99,6 +166,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     /** Writes meta.properties once; an already formatted directory keeps its cluster id. */
     private static void format(Path logDir) {
+        format(logDir, 1, Uuid.randomUuid().toString());
+    }
+
+    private static void format(Path logDir, int nodeId, String clusterId) {
         if (Files.exists(logDir.resolve("meta.properties"))) {
             return;
         }
@@ -106,8 +177,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             new Formatter()
                     .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
                     .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-                    .setNodeId(1)
-                    .setClusterId(Uuid.randomUuid().toString())
+                    .setNodeId(nodeId)
+                    .setClusterId(clusterId)
                     .setDirectories(List.of(logDir.toString()))
                     .setMetadataLogDirectory(Optional.of(logDir.toString()))
                     .setControllerListenerName("CONTROLLER")
@@ -139,6 +210,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** Blocks until the server has shut down (a node run as a process of its own). */
+    public void awaitShutdown() {
+        server.awaitShutdown();
     }
 
     @Override

@@ -25,22 +25,29 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private final EmbeddedPostgres postgres;
     private final Path dataDir;
     private final boolean temporary;
+    private final DataDirectoryGuard guard;
 
-    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir, boolean temporary) {
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir, boolean temporary, DataDirectoryGuard guard) {
         this.postgres = postgres;
         this.dataDir = dataDir;
         this.temporary = temporary;
+        this.guard = guard;
     }
 
     /**
      * @param dataDir where the cluster lives; null for a temporary one deleted on close
      * @param port    the port on localhost; 0 for a free one
+     * @throws IllegalStateException when another live process uses the data directory or the port, or an
+     *         orphaned PostgreSQL of a crashed owner on it does not stop ({@link DataDirectoryGuard})
      */
     public static EmbeddedPostgresServer start(Path dataDir, int port) {
+        DataDirectoryGuard guard = null;
         try {
             boolean temporary = dataDir == null;
             Path dir = temporary ? Files.createTempDirectory("gateway-postgres-") : dataDir.toAbsolutePath();
             Files.createDirectories(dir);
+            // a kept cluster may have an orphan of a crashed owner: stop it or refuse, never run beside it
+            guard = temporary ? null : DataDirectoryGuard.acquire(dir, port);
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                     .setDataDirectory(dir)
                     // keep an existing cluster: the embedded default survives restarts
@@ -53,10 +60,21 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setServerConfig("synchronous_commit", temporary ? "off" : "on")
                     .start();
             log.info("PostgreSQL listening on port {} with data in {}", postgres.getPort(), dir);
-            return new EmbeddedPostgresServer(postgres, dir, temporary);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start the embedded PostgreSQL", e);
+            return new EmbeddedPostgresServer(postgres, dir, temporary, guard);
+        } catch (IOException | RuntimeException e) {
+            if (guard != null) {
+                guard.close();
+            }
+            if (e instanceof IllegalStateException state) {
+                throw state;
+            }
+            throw new IllegalStateException("cannot start the embedded PostgreSQL: " + e.getMessage(), e);
         }
+    }
+
+    /** The PID of the running postmaster, from its {@code postmaster.pid}. */
+    public long pid() {
+        return DataDirectoryGuard.runningPostmaster(dataDir).map(ProcessHandle::pid).orElse(-1L);
     }
 
     public int port() {
@@ -99,15 +117,39 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return ensureDatabase(name);
     }
 
+    private boolean closed;
+
+    /** Stops the server; a second call does nothing. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             postgres.close();
         } catch (IOException e) {
             log.warn("PostgreSQL did not stop cleanly: {}", e.getMessage());
         }
+        if (guard != null) {
+            guard.close();
+        }
         if (temporary) {
             Directories.deleteRecursively(dataDir);
         }
+    }
+
+    /**
+     * Runs a PostgreSQL in a process of its own until it is stopped (SIGTERM / SIGINT), for tests that
+     * kill its owner with SIGKILL and for the local cluster. Arguments: data directory, port. Prints
+     * {@code READY <port> <pid>} once it serves.
+     */
+    public static void main(String[] args) throws InterruptedException {
+        EmbeddedPostgresServer server = start(Path.of(args[0]), Integer.parseInt(args[1]));
+        server.ensureDatabase("gateway");
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "postgres-shutdown"));
+        System.out.println("READY " + server.port() + " " + server.pid());
+        System.out.flush();
+        Thread.currentThread().join();
     }
 }

@@ -64,7 +64,7 @@ class IngressRoutes {
                                                WorkspaceStateHandler state, AuditLogHandler auditLog,
                                                AuditExportHandler auditExport, ToolConnectionAdminHandler tools,
                                                ApprovalAdminHandler approvals, BacktestHandler backtests) {
-        return MethodRoutes.path("/admin/v1/workspaces").post(workspaces::create).build()
+        return MethodRoutes.path("/admin/v1/workspaces").get(workspaces::list).post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
                 .and(MethodRoutes.path(WORKSPACE + "/defaults").get(defaults::get).put(defaults::put).build())

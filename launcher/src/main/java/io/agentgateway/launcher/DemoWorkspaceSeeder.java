@@ -29,7 +29,7 @@ final class DemoWorkspaceSeeder {
             return;
         }
         String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), OWNER_ID, OWNER_EMAIL, Duration.ofDays(30));
-        var demo = WorkspaceBootstrap.create(new GatewayHttpClient(gateway.baseUrl()), jwt, "Demo workspace",
+        var demo = WorkspaceBootstrap.create(new GatewayHttpClient(gateway.baseUrl()), gateway.operatorJwt(), jwt, "Demo workspace",
                 List.of("evaluate", "mcp", "proxy"));
         String workspaceId = demo.workspaceId();
         try {
@@ -43,6 +43,8 @@ final class DemoWorkspaceSeeder {
         System.out.println("Workspace id:  " + workspaceId);
         System.out.println("Owner JWT:     " + jwt + "   (user " + OWNER_ID + ", valid 30 days)");
         System.out.println("Agent API key: " + demo.apiKey() + "   (scopes evaluate, mcp, proxy)");
+        System.out.println("Operator:      " + gateway.operators().get(0) + "   (creates and lists workspaces; sign its JWT with"
+                + " the HS256 secret in " + gateway.settings().dataDir().resolve("secrets.properties") + ")");
         System.out.println("=======================================================");
         System.out.println();
     }

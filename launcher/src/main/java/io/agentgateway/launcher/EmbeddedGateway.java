@@ -31,6 +31,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class EmbeddedGateway implements AutoCloseable {
     /** Partitions of the keyed topics this creates, unless configured: see {@link #commandPartitions()}. */
     static final int EMBEDDED_COMMAND_PARTITIONS = 2;
+    /** The embedded default's operator unless GATEWAY_AUTH_OPERATORS names others. */
+    public static final String DEFAULT_OPERATOR = "gateway-operator";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
 
     private final LauncherSettings settings;
@@ -82,7 +84,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
         TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(commandPartitions(),
-                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4), (short) 1));
+                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4), (short) 0));
     }
 
     /** Null (a self-cleaning temporary directory) when the data is throwaway. */
@@ -91,7 +93,9 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     private void startModules() {
-        projector = run("projector", ProjectorApplication.application()::run, Map.of());
+        // static members: a restart after a crash takes the partitions back at once (one instance of each here)
+        projector = run("projector", ProjectorApplication.application()::run,
+                Map.of("gateway.projector.instance-id", "embedded-projector"));
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
         web.put("server.port", Integer.toString(settings.httpPort()));
@@ -121,6 +125,9 @@ public final class EmbeddedGateway implements AutoCloseable {
         if (decisionStream == null) {
             Map<String, String> props = new LinkedHashMap<>(overrides);
             props.putIfAbsent("gateway.decision.state-dir", settings.dataDir().toAbsolutePath().resolve("streams").toString());
+            // one instance: no other one to keep a standby copy on (its group.instance.id is kept in the state
+            // directory, so a restart after a crash rejoins as the same static member, without a rebalance)
+            props.putIfAbsent("gateway.decision.num-standby-replicas", "0");
             decisionStream = run("decision-stream", DecisionStreamApplication.builder()::run, props);
             decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
         }
@@ -140,6 +147,7 @@ public final class EmbeddedGateway implements AutoCloseable {
      */
     private Map<String, String> notifierDefaults() {
         Map<String, String> notifierProps = new LinkedHashMap<>();
+        notifierProps.put("gateway.notifier.instance-id", "embedded-notifier");
         if (!configured("spring.mail.host", "SPRING_MAIL_HOST")) {
             notifierProps.put("spring.mail.host", "127.0.0.1");
         }
@@ -171,6 +179,8 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("gateway.auth.jwt.hs256-secret", secrets.jwtSecret());
         props.put("gateway.secrets.key", secrets.secretsKey());
         props.put("gateway.oauth.state-key", secrets.oauthStateKey());
+        // who may create and list workspaces (the demo seeding and the bootstrap command sign as the first)
+        props.put("gateway.auth.operators", String.join(",", operators()));
         // the layout the topics were created with, should a module create one that is missing
         props.put("gateway.topics.command-partitions", Integer.toString(commandPartitions()));
         props.putAll(extraProperties);
@@ -211,6 +221,19 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number of at least 1, not '"
                 + value + "'");
+    }
+
+    /** {@code gateway.auth.operators} of this gateway: {@code GATEWAY_AUTH_OPERATORS}, else {@value #DEFAULT_OPERATOR}. */
+    public List<String> operators() {
+        String configured = setting("gateway.auth.operators", "GATEWAY_AUTH_OPERATORS");
+        List<String> ids = configured == null ? List.of()
+                : java.util.Arrays.stream(configured.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return ids.isEmpty() ? List.of(DEFAULT_OPERATOR) : ids;
+    }
+
+    /** A JWT of this gateway's first operator, signed with its HS256 secret (demo seeding, tests, benchmarks). */
+    public String operatorJwt() {
+        return DevJwts.sign(secrets.jwtSecret(), operators().get(0), null, java.time.Duration.ofHours(2));
     }
 
     public String baseUrl() {

@@ -47,8 +47,26 @@ public final class GatewayHttpClient {
         }
     }
 
+    /** With extra request headers (e.g. {@code Idempotency-Key}). */
+    public Response send(String method, String path, String bearer, Object jsonBody, java.util.Map<String, String> headers) {
+        try {
+            return sendAsync(method, path, bearer, jsonBody, headers).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            throw e;
+        }
+    }
+
     public CompletableFuture<Response> sendAsync(String method, String path, String bearer, Object jsonBody) {
+        return sendAsync(method, path, bearer, jsonBody, java.util.Map.of());
+    }
+
+    public CompletableFuture<Response> sendAsync(String method, String path, String bearer, Object jsonBody,
+                                                 java.util.Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        headers.forEach(request::header);
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }

@@ -1,6 +1,8 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.launcher.cli.BacktestCommand;
+import io.agentgateway.launcher.cli.BootstrapCommand;
+import io.agentgateway.launcher.cli.ClusterNodeCommands;
 import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.launcher.cli.RebuildCommand;
@@ -25,6 +27,12 @@ public final class GatewayLauncher {
             switch (args[0]) {
                 case "rebuild" -> System.exit(RebuildCommand.run(List.of(args).subList(1, args.length)));
                 case "export" -> System.exit(ExportCommand.run(List.of(args).subList(1, args.length)));
+                case "bootstrap" -> {
+                    CliLogging.quiet();
+                    System.exit(BootstrapCommand.run(List.of(args).subList(1, args.length)));
+                }
+                case "broker" -> System.exit(ClusterNodeCommands.broker(List.of(args).subList(1, args.length)));
+                case "postgres" -> System.exit(ClusterNodeCommands.postgres(List.of(args).subList(1, args.length)));
                 case "backtest" -> {
                     CliLogging.quiet();
                     System.exit(BacktestCommand.run(List.of(args).subList(1, args.length)));

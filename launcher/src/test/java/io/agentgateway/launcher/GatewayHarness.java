@@ -102,7 +102,7 @@ final class GatewayHarness {
         String ownerId = "owner-" + UUID.randomUUID();
         String email = ownerId + "@test.local";
         String jwt = jwt(ownerId, email);
-        var created = WorkspaceBootstrap.create(client(), jwt, "ws " + ownerId, List.of("evaluate", "mcp", "proxy"));
+        var created = WorkspaceBootstrap.create(client(), gateway().operatorJwt(), jwt, "ws " + ownerId, List.of("evaluate", "mcp", "proxy"));
         return new TestWorkspace(created.workspaceId(), ownerId, email, jwt, created.apiKey());
     }
 

@@ -67,19 +67,28 @@ class NotifierKafkaConfiguration {
         containerProperties.setAckMode(ContainerProperties.AckMode.RECORD);
         containerProperties.setMessageListener(listener);
         ConcurrentMessageListenerContainer<String, NotificationRequested> container =
-                new ConcurrentMessageListenerContainer<>(consumerFactory(kafka), containerProperties);
+                new ConcurrentMessageListenerContainer<>(consumerFactory(kafka, properties), containerProperties);
         container.setConcurrency(properties.concurrency());
         container.setCommonErrorHandler(errorHandler(properties, deadLetterTemplate, metrics));
         return container;
     }
 
-    private static DefaultKafkaConsumerFactory<String, NotificationRequested> consumerFactory(KafkaProperties kafka) {
+    private static DefaultKafkaConsumerFactory<String, NotificationRequested> consumerFactory(KafkaProperties kafka,
+            NotifierProperties properties) {
         Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
         // a notification requested before this group first ran is still owed to someone
         config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         // never deliver a notification whose transaction was aborted (exactly-once decision stream)
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // failover in seconds (Kafka's 45 s session would hold a dead notifier's alerts that long);
+        // spring-kafka suffixes an instance id per consumer thread
+        if (properties.instanceId() != null && !properties.instanceId().isBlank()) {
+            config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, properties.instanceId().trim());
+        }
+        int sessionMs = Math.toIntExact(properties.sessionTimeout().toMillis());
+        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionMs);
+        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Math.max(500, sessionMs / 4));
         // a record that does not parse reaches the error handler as a DeserializationException
         // instead of failing every poll of its partition
         return new DefaultKafkaConsumerFactory<>(config,

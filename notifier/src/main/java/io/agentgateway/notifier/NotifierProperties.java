@@ -18,6 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency        consumer threads; notifications of one workspace are always handled in order by one of them
  * @param publicBaseUrl      where reviewers reach the gateway's admin API (e.g. {@code https://gateway.example.com}), for
  *                           the approve and reject URLs of an approval request; unset: the paths alone are shown
+ * @param instanceId         {@code group.instance.id} (static membership; unique per instance); unset: dynamic membership
+ * @param sessionTimeout     a silent notifier's partitions move to another one after this (Kafka's default: 45 s)
  */
 @ConfigurationProperties("gateway.notifier")
 public record NotifierProperties(
@@ -30,7 +32,9 @@ public record NotifierProperties(
         @DefaultValue("PT5S") Duration chatConnectTimeout,
         @DefaultValue("PT10S") Duration chatRequestTimeout,
         @DefaultValue("1") int concurrency,
-        String publicBaseUrl) {
+        String publicBaseUrl,
+        String instanceId,
+        @DefaultValue("PT6S") Duration sessionTimeout) {
 
     public NotifierProperties {
         if (maxAttempts < 1) {

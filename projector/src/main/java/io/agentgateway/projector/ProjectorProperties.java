@@ -25,4 +25,6 @@ public record ProjectorProperties(
         @DefaultValue("100ms") Duration fetchMaxWait,
         @DefaultValue("65536") int fetchMinBytes,
         @DefaultValue("500") int maxPollRecords,
-        @DefaultValue("5s") Duration retryMaxInterval) {}
+        @DefaultValue("5s") Duration retryMaxInterval,
+        String instanceId,
+        @DefaultValue("6s") Duration sessionTimeout) {}

@@ -9,9 +9,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record TopicLayoutProperties(
         @DefaultValue("6") int commandPartitions,
         @DefaultValue("4") int replyPartitions,
-        @DefaultValue("1") short replicationFactor) {
+        @DefaultValue("0") short replicationFactor,
+        @DefaultValue("0") int minInsyncReplicas) {
 
+    /** Replication 0 (the default): derived from the cluster by {@link TopicProvisioner.Replication#of}. */
     public TopicProvisioner.Layout layout() {
-        return new TopicProvisioner.Layout(commandPartitions, replyPartitions, replicationFactor);
+        return new TopicProvisioner.Layout(commandPartitions, replyPartitions, replicationFactor, minInsyncReplicas);
     }
 }

@@ -49,7 +49,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     @Test
     void flywayMigratedTheEmptyDatabase() {
         assertThat(jdbc.queryForList("select version from flyway_schema_history where success", String.class))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9");
         assertThat(jdbc.queryForList(
                 "select table_name from information_schema.tables where table_schema = 'public'", String.class))
                 .contains("workspaces", "workspace_members", "api_keys", "policies", "audit_log",
@@ -189,7 +189,24 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 "policy_set_version", evaluated.policySetVersion(),
                 "workspace_version", evaluated.workspaceVersion(),
                 // an API key is not a user
-                "actor_user_id", null));
+                "actor_user_id", null,
+                "undelivered", false));
+    }
+
+    @Test
+    void anEvaluationDecidedAfterItsDeadlineIsAnUndeliveredRow() {
+        WorkspaceEvents ws = new WorkspaceEvents();
+        publisher.publish(ws.created("Late"));
+        ws.actingAs(Actor.apiKey("key-hash", "agent-7"));
+        EventEnvelope late = ws.record(commandId -> new ActionEvaluated(DerivedIds.auditLogId(commandId),
+                Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, RiskLevel.LOW, RiskClassification.SERVER_CLASSIFIED,
+                false, Decision.REQUIRE_APPROVAL, "merges need review", null, null, null, "agent-7", null, null, null,
+                null, ActionSource.EVALUATE, "{}", false, 2, null, Boolean.TRUE));
+        String auditLogId = DerivedIds.auditLogId(late.commandId());
+        publisher.publish(late);
+        Map<String, Object> audit = eventually().until(() -> auditRow(auditLogId), r -> r != null);
+        assertThat(audit).contains(entry("undelivered", true), entry("decision", "require_approval"),
+                entry("approval_request_id", null));
     }
 
     @Test
@@ -308,7 +325,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                        risk_classification, risk_overridden_by_caller, decision, reason, matched_policy_id,
                        matched_policy_name, approval_request_id::text as approval_request_id, agent_id, agent_name,
                        resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
-                       payload_truncated, payload_bytes, policy_set_version, workspace_version
+                       payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered
                   from audit_log where id = ?::uuid""", auditLogId);
     }
 

@@ -1,6 +1,7 @@
 package io.agentgateway.schemas;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -17,35 +18,85 @@ import org.apache.kafka.common.config.TopicConfig;
  * Creates the gateway's topics if they are missing. Every application calls it at start-up, so the
  * services can start in any order. Existing topics are left as they are (partition counts are never
  * changed here: changing the commands topic's count would reorder workspaces).
+ *
+ * <p>Replication is decided in one place, here, the same way by every service: unless configured, a
+ * topic gets {@code min(3, brokers)} replicas and {@code min.insync.replicas} one less than that (at
+ * least 1). Whichever service starts first therefore creates the same topics, and the decision
+ * stream gives its internal topics (changelogs) the same settings ({@link #resolveReplication}).
+ * With 3 brokers, {@code acks=all} then needs 2 copies: one broker may be lost without losing writes
+ * or an acknowledged record, and a second loss stops writes instead of keeping them on one copy.
  */
 public final class TopicProvisioner {
 
-    /** @param commandPartitions  partitions of the commands, events and notifications topics
-     *  @param replyPartitions    one per ingress instance */
-    public record Layout(int commandPartitions, int replyPartitions, short replicationFactor) {}
+    /** The replication factor of a cluster with at least this many brokers, unless configured. */
+    public static final int MAX_AUTO_REPLICATION_FACTOR = 3;
+
+    /**
+     * @param commandPartitions  partitions of the commands, events and notifications topics
+     * @param replyPartitions    one per ingress instance
+     * @param replicationFactor  0: {@code min(3, brokers)}
+     * @param minInsyncReplicas  0: one less than the replication factor, at least 1
+     */
+    public record Layout(int commandPartitions, int replyPartitions, short replicationFactor, int minInsyncReplicas) {
+
+        /** With {@code min.insync.replicas} derived from the replication factor. */
+        public Layout(int commandPartitions, int replyPartitions, short replicationFactor) {
+            this(commandPartitions, replyPartitions, replicationFactor, 0);
+        }
+    }
+
+    /** The replication every gateway topic (and the decision stream's internal topics) is created with. */
+    public record Replication(short factor, int minInsyncReplicas) {
+
+        /** The settings given a cluster of {@code brokers} and what is configured (0: derive). */
+        public static Replication of(int brokers, short configuredFactor, int configuredMinInsync) {
+            short factor = configuredFactor > 0 ? configuredFactor
+                    : (short) Math.max(1, Math.min(MAX_AUTO_REPLICATION_FACTOR, brokers));
+            int minInsync = configuredMinInsync > 0 ? configuredMinInsync : Math.max(1, factor - 1);
+            if (minInsync > factor) {
+                throw new IllegalArgumentException("gateway.topics.min-insync-replicas (" + minInsync
+                        + ") cannot exceed the replication factor (" + factor + ")");
+            }
+            return new Replication(factor, minInsync);
+        }
+    }
 
     private TopicProvisioner() {}
 
     public static List<NewTopic> newTopics(Layout layout) {
+        return newTopics(layout, Replication.of(1, layout.replicationFactor(), layout.minInsyncReplicas()));
+    }
+
+    public static List<NewTopic> newTopics(Layout layout, Replication replication) {
         List<NewTopic> topics = new ArrayList<>();
+        short rf = replication.factor();
         // the log is the record of what agents did: keep it (retention is a deployment decision)
-        Map<String, String> keepForever = Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1");
-        topics.add(new NewTopic(Topics.COMMANDS.name(), layout.commandPartitions(), layout.replicationFactor()).configs(keepForever));
-        topics.add(new NewTopic(Topics.EVENTS.name(), layout.commandPartitions(), layout.replicationFactor()).configs(keepForever));
-        topics.add(new NewTopic(Topics.NOTIFICATIONS.name(), layout.commandPartitions(), layout.replicationFactor()));
-        topics.add(new NewTopic(Topics.NOTIFICATIONS_DEAD_LETTER.name(), 1, layout.replicationFactor()).configs(keepForever));
+        Map<String, String> keepForever = with(replication, TopicConfig.RETENTION_MS_CONFIG, "-1");
+        topics.add(new NewTopic(Topics.COMMANDS.name(), layout.commandPartitions(), rf).configs(keepForever));
+        topics.add(new NewTopic(Topics.EVENTS.name(), layout.commandPartitions(), rf).configs(keepForever));
+        topics.add(new NewTopic(Topics.NOTIFICATIONS.name(), layout.commandPartitions(), rf).configs(with(replication, null, null)));
+        topics.add(new NewTopic(Topics.NOTIFICATIONS_DEAD_LETTER.name(), 1, rf).configs(keepForever));
         // replies matter only while someone waits
-        topics.add(new NewTopic(Topics.REPLIES.name(), layout.replyPartitions(), layout.replicationFactor())
-                .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "3600000")));
+        topics.add(new NewTopic(Topics.REPLIES.name(), layout.replyPartitions(), rf)
+                .configs(with(replication, TopicConfig.RETENTION_MS_CONFIG, "3600000")));
         return topics;
     }
 
-    public static void ensureTopics(String bootstrapServers, Layout layout) {
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        try (Admin admin = Admin.create(props)) {
+    private static Map<String, String> with(Replication replication, String key, String value) {
+        Map<String, String> configs = new HashMap<>();
+        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(replication.minInsyncReplicas()));
+        if (key != null) {
+            configs.put(key, value);
+        }
+        return Map.copyOf(configs);
+    }
+
+    /** Creates what is missing; returns the replication the layout resolves to on this cluster. */
+    public static Replication ensureTopics(String bootstrapServers, Layout layout) {
+        try (Admin admin = Admin.create(adminProperties(bootstrapServers))) {
+            Replication replication = resolveReplication(admin, layout);
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            List<NewTopic> missing = newTopics(layout).stream().filter(t -> !existing.contains(t.name())).toList();
+            List<NewTopic> missing = newTopics(layout, replication).stream().filter(t -> !existing.contains(t.name())).toList();
             if (!missing.isEmpty()) {
                 try {
                     admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
@@ -56,11 +107,26 @@ public final class TopicProvisioner {
                     }
                 }
             }
+            return replication;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create the gateway topics on " + bootstrapServers, e);
         }
+    }
+
+    /** The replication of the layout on the cluster {@code admin} talks to (asks it for its brokers when derived). */
+    public static Replication resolveReplication(Admin admin, Layout layout)
+            throws ExecutionException, InterruptedException, TimeoutException {
+        int brokers = layout.replicationFactor() > 0 ? layout.replicationFactor()
+                : admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size();
+        return Replication.of(brokers, layout.replicationFactor(), layout.minInsyncReplicas());
+    }
+
+    private static Properties adminProperties(String bootstrapServers) {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return props;
     }
 }

@@ -240,7 +240,17 @@ class JsonSchemaConformanceTest {
     void rejectsARequireApprovalDecisionWithoutAnApprovalId() {
         ObjectNode json = sample("event_action_evaluated");
         ((ObjectNode) json.get("event")).remove("approvalRequestId");
+        ((ObjectNode) json.get("event")).remove("undelivered");
         assertRejected(WireCases.EVENT_ENVELOPE_SCHEMA, json, "'approvalRequestId'");
+    }
+
+    @Test
+    void acceptsAnUndeliveredRequireApprovalDecisionWithoutAnApprovalId() {
+        // decided after the caller's deadline: no approval was opened
+        ObjectNode json = sample("event_action_evaluated");
+        ((ObjectNode) json.get("event")).remove("approvalRequestId");
+        ((ObjectNode) json.get("event")).put("undelivered", true);
+        assertThat(validate(WireCases.EVENT_ENVELOPE_SCHEMA, json)).isEmpty();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.agentgateway.schemas;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.schemas.TopicProvisioner.Layout;
 import java.util.List;
@@ -42,6 +43,30 @@ class TopicProvisionerTest {
         assertThat(other).allSatisfy(t -> assertThat(t.replicationFactor()).isEqualTo((short) 3));
         assertThat(topic(other, Topics.COMMANDS.name()).numPartitions()).isEqualTo(12);
         assertThat(topic(other, Topics.REPLIES.name()).numPartitions()).isEqualTo(2);
+    }
+
+    @Test
+    void replicationIsDerivedFromTheCluster() {
+        // nothing configured: min(3, brokers) replicas, one fewer in sync (at least one)
+        assertThat(TopicProvisioner.Replication.of(1, (short) 0, 0)).isEqualTo(new TopicProvisioner.Replication((short) 1, 1));
+        assertThat(TopicProvisioner.Replication.of(2, (short) 0, 0)).isEqualTo(new TopicProvisioner.Replication((short) 2, 1));
+        assertThat(TopicProvisioner.Replication.of(3, (short) 0, 0)).isEqualTo(new TopicProvisioner.Replication((short) 3, 2));
+        assertThat(TopicProvisioner.Replication.of(7, (short) 0, 0)).isEqualTo(new TopicProvisioner.Replication((short) 3, 2));
+        // configured values win
+        assertThat(TopicProvisioner.Replication.of(5, (short) 5, 3)).isEqualTo(new TopicProvisioner.Replication((short) 5, 3));
+        assertThatThrownBy(() -> TopicProvisioner.Replication.of(3, (short) 2, 3))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("min-insync-replicas");
+    }
+
+    @Test
+    void everyTopicGetsMinInsyncReplicas() {
+        List<NewTopic> replicated = TopicProvisioner.newTopics(new Layout(6, 4, (short) 0),
+                new TopicProvisioner.Replication((short) 3, 2));
+        assertThat(replicated).allSatisfy(t -> {
+            assertThat(t.replicationFactor()).isEqualTo((short) 3);
+            assertThat(t.configs()).containsEntry(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, "2");
+        });
+        assertThat(topic(replicated, Topics.COMMANDS.name()).configs()).containsEntry(TopicConfig.RETENTION_MS_CONFIG, "-1");
     }
 
     @Test

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import io.agentgateway.schemas.WireCase.SchemaCheck;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.command.Command;
-import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.UpsertToolConnection;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,6 +65,20 @@ final class WireCases {
                         new SchemaCheck(eventSchema("tool_connection_upserted"), "/event"))));
         // limitReached came after the first golden files (which still read, as evaluations no limit changed)
         cases.add(new WireCase("event_action_evaluated_with_limit", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
+        // deadlines (issue 17) came later too: an envelope with its deadline, an evaluation that reached nobody,
+        // and a workspace an operator created for its owner, pinned in files of their own
+        cases.add(new WireCase("command_evaluate_action_with_deadline", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(EvaluateAction.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(commandSchema("evaluate_action"), "/command"))));
+        cases.add(new WireCase("command_create_workspace_with_owner", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(CreateWorkspace.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""),
+                        new SchemaCheck(commandSchema("create_workspace"), "/command"))));
+        cases.add(new WireCase("event_action_evaluated_undelivered", List.of(Topics.EVENTS),
                 WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
                         new SchemaCheck(eventSchema("action_evaluated"), "/event"))));

@@ -153,7 +153,7 @@ final class WireSamples {
                 "acme/api#128",
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
                 "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION));
-        put(commands, new CreateWorkspace("Acme production"));
+        put(commands, new CreateWorkspace("Acme production", "user-42", "ops@acme.example"));
         put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
         put(commands, new UpsertPolicy(policy()));
         put(commands, new DeletePolicy(POLICY_ID));
@@ -194,7 +194,7 @@ final class WireSamples {
                 RiskClassification.SERVER_CLASSIFIED, true, Decision.REQUIRE_APPROVAL,
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, "Hold risky code-host writes", approvalId,
                 "deploy-bot", "Deploy Bot", "pull_request", "acme/api#128", "alice@acme.example", ActionSource.PROXY,
-                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096, "open_approvals"));
+                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096, "open_approvals", Boolean.TRUE));
         put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
                 "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall()));
         put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
@@ -235,7 +235,7 @@ final class WireSamples {
 
     static CommandEnvelope commandEnvelope(Command command) {
         return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, COMMAND_ID, WORKSPACE_ID, CORRELATION_ID,
-                ACCEPTED_AT, 3, actor(), command);
+                ACCEPTED_AT, 3, actor(), command, ACCEPTED_AT.plusSeconds(5));
     }
 
     static EventEnvelope eventEnvelope(DomainEvent event) {

@@ -20,7 +20,8 @@ public class DecisionStreamConfiguration {
     public DecisionStreamLifecycle decisionStreamLifecycle(DecisionStreamProperties decision, TopicLayoutProperties topics,
             KafkaProperties kafka) {
         DecisionStreamRunner runner = new DecisionStreamRunner(decision.settings(),
-                DecisionStreamsConfig.build(kafka.buildStreamsProperties(), decision.streamsOptions(topics.replicationFactor())));
+                DecisionStreamsConfig.build(kafka.buildStreamsProperties(), decision.streamsOptions(topics.replicationFactor()),
+                        decision.failoverOptions()));
         return new DecisionStreamLifecycle(runner, String.join(",", kafka.getBootstrapServers()), topics.layout(),
                 decision.closeTimeout());
     }

@@ -30,7 +30,9 @@ public class DecisionStreamLifecycle implements SmartLifecycle {
     @Override
     public void start() {
         // every service creates missing topics, so the services can start in any order
-        TopicProvisioner.ensureTopics(bootstrapServers, layout);
+        TopicProvisioner.Replication replication = TopicProvisioner.ensureTopics(bootstrapServers, layout);
+        // the changelogs get the replication of the gateway's own topics
+        runner.useReplication(replication.factor(), replication.minInsyncReplicas());
         runner.start();
         started = true;
     }

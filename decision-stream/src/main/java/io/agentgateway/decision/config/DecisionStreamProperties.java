@@ -3,7 +3,9 @@ package io.agentgateway.decision.config;
 import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
+import io.agentgateway.decision.runtime.FailoverOptions;
 import io.agentgateway.decision.runtime.StreamsOptions;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -14,6 +16,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param commitIntervalMs  empty: 5000 for at_least_once, 10 for exactly_once_v2
  * @param pollMs            empty: Streams' default for at_least_once, 10 for exactly_once_v2
  * @param stateDir          empty: Streams' default ({@code java.io.tmpdir}/kafka-streams)
+ * @param instanceId        {@code group.instance.id}; empty: kept in the state directory when one is configured
+ *                          (created on first start), else none (dynamic membership); {@code none}: never
+ * @param sessionTimeout    a silent instance's tasks move to another one after this (Kafka's default: 45 s)
+ * @param numStandbyReplicas warm copies of each task's state on the other instances
+ * @param transactionTimeout exactly-once: how long a dead instance's open transaction can hold back replies
  */
 @ConfigurationProperties("gateway.decision")
 public record DecisionStreamProperties(
@@ -33,7 +40,11 @@ public record DecisionStreamProperties(
         @DefaultValue Limits limits,
         @DefaultValue("PT24H") Duration apiKeyGrace,
         @DefaultValue("PT1S") Duration sweepInterval,
-        @DefaultValue("16777216") long configCacheBytes) {
+        @DefaultValue("16777216") long configCacheBytes,
+        String instanceId,
+        @DefaultValue("PT6S") Duration sessionTimeout,
+        @DefaultValue("1") int numStandbyReplicas,
+        @DefaultValue("PT5S") Duration transactionTimeout) {
 
     /** {@code gateway.decision.limits.*}: the per-workspace limits ({@link DecisionLimits}). */
     public record Limits(
@@ -58,5 +69,17 @@ public record DecisionStreamProperties(
     public StreamsOptions streamsOptions(short replicationFactor) {
         return new StreamsOptions(applicationId, processingGuarantee, commitIntervalMs, pollMs, stateDir,
                 numStreamThreads, replicationFactor, lingerMs, maxInFlight, fetchMaxWaitMs);
+    }
+
+    public FailoverOptions failoverOptions() {
+        String id = instanceId == null ? "" : instanceId.trim();
+        if (id.isEmpty() && stateDir != null && !stateDir.isBlank()) {
+            id = FailoverOptions.persistentInstanceId(Path.of(stateDir), applicationId);
+        } else if (id.equalsIgnoreCase("none")) {
+            id = "";
+        }
+        int session = Math.toIntExact(sessionTimeout.toMillis());
+        return new FailoverOptions(id.isEmpty() ? null : id, session, Math.max(500, session / 4), numStandbyReplicas,
+                Math.toIntExact(transactionTimeout.toMillis()));
     }
 }

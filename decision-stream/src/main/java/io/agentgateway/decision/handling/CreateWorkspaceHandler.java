@@ -9,7 +9,7 @@ import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.event.MemberSet;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 
-/** Creates the envelope's workspace with the issuing user as its first owner. */
+/** Creates the envelope's workspace with its named owner (else the issuing user) as its first owner. */
 public final class CreateWorkspaceHandler implements CommandHandler<CreateWorkspace> {
 
     @Override
@@ -26,8 +26,10 @@ public final class CreateWorkspaceHandler implements CommandHandler<CreateWorksp
         if (state.exists()) {
             return CommandResult.rejected(state, ReplyStatus.CONFLICT, "Workspace already exists");
         }
-        String ownerId = envelope.actor().userId();
-        String ownerEmail = envelope.actor().email();
+        // an operator creates a workspace for its first owner; otherwise the issuing user owns it
+        boolean forSomeoneElse = !Validation.blank(command.ownerUserId());
+        String ownerId = forSomeoneElse ? command.ownerUserId().trim() : envelope.actor().userId();
+        String ownerEmail = forSomeoneElse ? command.ownerEmail() : envelope.actor().email();
         String name = command.name().trim();
         WorkspaceState created = state.created(name, ownerId, new Member(ownerEmail, Role.OWNER));
         return CommandResult.accepted(created,

@@ -113,7 +113,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
                 verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
                 approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
                 command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes(),
-                limitReached));
+                limitReached, null));
         WorkspaceState next = state;
         NotificationRequested reviewersTold = null;
         if (opened != null) {

@@ -97,7 +97,7 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
                 RiskClassification.SERVER_CLASSIFIED, false, verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), verdict.matchedPolicyName(), approvalId, command.sender(), null,
                 command.resourceType(), command.resourceId(), null, ActionSource.WEBHOOK, excerpt.text(),
-                excerpt.truncated(), excerpt.fullBytes(), limitReached);
+                excerpt.truncated(), excerpt.fullBytes(), limitReached, null);
         WebhookReceived received = new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
                 command.eventKind(), action, true, verdict.decision(), auditLogId, excerpt.text(), excerpt.truncated(),
                 excerpt.fullBytes());

@@ -16,6 +16,7 @@ import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -48,6 +49,9 @@ import tools.jackson.databind.JsonNode;
  * @param connection           the connection the reply carried (stale answers, claims), or null
  * @param replyWorkspaceVersion the workspace version the reply named, or null
  * @param approval             the approval the reply carried ({@code check_access}), or null
+ * @param decidedCommandId     the id the events were derived from when it is not the command's own (a retry
+ *                             decided afresh under a derived id, filed under the id retried), else null
+ * @param decidedAt            that decision's acceptedAt, with {@code decidedCommandId}
  */
 public record StoredOutcome(
         String workspaceId,
@@ -63,7 +67,9 @@ public record StoredOutcome(
         int excerptBytes,
         ToolConnection connection,
         Long replyWorkspaceVersion,
-        ApprovalSnapshot approval) {
+        ApprovalSnapshot approval,
+        String decidedCommandId,
+        Instant decidedAt) {
 
     public StoredOutcome {
         Objects.requireNonNull(status, "status");
@@ -87,16 +93,25 @@ public record StoredOutcome(
         return new StoredOutcome(outcome.workspaceId(), outcome.status(), outcome.error(),
                 fromAudit ? null : outcome.evaluation(), fromAudit, envelope.correlationId(), workspaceVersion,
                 policySetVersion, events, outcome.notifications(), excerptBytes, outcome.connection(),
-                outcome.workspaceVersion(), outcome.approval());
+                outcome.workspaceVersion(), outcome.approval(), null, null);
+    }
+
+    /** This outcome filed under another command id than the one it was decided as ({@code decided}'s). */
+    public StoredOutcome decidedAs(CommandEnvelope decided) {
+        return new StoredOutcome(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId,
+                workspaceVersion, policySetVersion, events, notifications, excerptBytes, connection, replyWorkspaceVersion,
+                approval, decided.commandId(), decided.acceptedAt());
     }
 
     /** The outcome as first emitted, rebuilt for the redelivered {@code envelope} (the same command). */
     public Outcome restore(CommandEnvelope envelope) {
         Command command = envelope.command();
+        String commandId = decidedCommandId == null ? envelope.commandId() : decidedCommandId;
+        Instant acceptedAt = decidedAt == null ? envelope.acceptedAt() : decidedAt;
         List<EventEnvelope> restored = new ArrayList<>(events.size());
         for (int i = 0; i < events.size(); i++) {
-            restored.add(new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(envelope.commandId(), i),
-                    workspaceId, envelope.commandId(), correlationId, envelope.acceptedAt(), envelope.actor(),
+            restored.add(new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(commandId, i),
+                    workspaceId, commandId, correlationId, acceptedAt, envelope.actor(),
                     workspaceVersion, policySetVersion, withDerived(events.get(i), command)));
         }
         EvaluationOutcome reply = evaluationFromAudit && !events.isEmpty() && events.get(0) instanceof ActionEvaluated audit

@@ -64,6 +64,13 @@ public final class DecisionStreamRunner implements AutoCloseable {
         }
     }
 
+    /** The replication of the internal topics (changelogs) Streams creates; before {@link #start()}. */
+    public void useReplication(short factor, int minInsyncReplicas) {
+        synchronized (monitor) {
+            DecisionStreamsConfig.useReplication(streamsConfig, factor, minInsyncReplicas);
+        }
+    }
+
     public void start() {
         KafkaStreams created;
         synchronized (monitor) {

@@ -15,6 +15,11 @@ public final class DecisionStreamsConfig {
      * @param connection bootstrap servers and any security settings; our options override what they share
      */
     public static Properties build(Map<String, ?> connection, StreamsOptions options) {
+        return build(connection, options, FailoverOptions.defaults());
+    }
+
+    /** As {@link #build(Map, StreamsOptions)}, with how fast partitions move between instances. */
+    public static Properties build(Map<String, ?> connection, StreamsOptions options, FailoverOptions failover) {
         Properties props = new Properties();
         props.putAll(connection);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, options.applicationId());
@@ -27,7 +32,8 @@ public final class DecisionStreamsConfig {
             props.put(StreamsConfig.STATE_DIR_CONFIG, options.stateDir());
         }
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, options.numStreamThreads());
-        props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) options.replicationFactor());
+        // 0 or less: the broker's default until the lifecycle resolves it from the cluster (useReplication)
+        props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, options.replicationFactor() > 0 ? (int) options.replicationFactor() : -1);
         // no record caches: a cache holds output back until it flushes (DESIGN.md)
         props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0L);
         // a record that is not even JSON cannot be answered; log it and go on rather than stop every workspace
@@ -38,6 +44,27 @@ public final class DecisionStreamsConfig {
         // skips the log text Streams 4.2 builds on every loop for each task with nothing buffered
         props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), options.fetchMaxWaitMs());
+        failover(props, options, failover);
         return props;
+    }
+
+    private static void failover(Properties props, StreamsOptions options, FailoverOptions failover) {
+        if (failover.instanceId() != null && !failover.instanceId().isBlank()) {
+            // Streams suffixes it per stream thread
+            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), failover.instanceId());
+        }
+        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), failover.sessionTimeoutMs());
+        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), failover.heartbeatIntervalMs());
+        props.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, failover.numStandbyReplicas());
+        if (options.processingGuarantee() == ProcessingGuarantee.EXACTLY_ONCE_V2) {
+            props.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), failover.transactionTimeoutMs());
+        }
+    }
+
+    /** The replication resolved from the cluster, for the changelogs Streams creates (as for the gateway's topics). */
+    public static void useReplication(Properties props, short factor, int minInsyncReplicas) {
+        props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) factor);
+        props.put(StreamsConfig.topicPrefix(org.apache.kafka.common.config.TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG),
+                Integer.toString(minInsyncReplicas));
     }
 }

@@ -78,14 +78,32 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             return;
         }
         long timestamp = envelope.acceptedAt().toEpochMilli();
-        emitter.emit(envelope, outcomeOf(envelope, Math.max(timestamp, context.currentStreamTimeMs())), timestamp);
+        Outcome outcome = outcomeOf(envelope, Math.max(timestamp, context.currentStreamTimeMs()));
+        emitter.emit(DeadlineCheck.recipient(envelope, outcome), outcome, timestamp);
     }
 
     private Outcome outcomeOf(CommandEnvelope envelope, long streamTime) {
         Optional<Outcome> earlier = processed.find(envelope);
+        if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())
+                && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())) {
+            // the first attempt reached nobody and this retry is still awaited: decided afresh (see DeadlineCheck).
+            // A late command redelivered (or a retry that is late too) gets the stored outcome again below
+            CommandEnvelope retry = envelope.withCommandId(DeadlineCheck.retryCommandId(envelope));
+            // a redelivery of that retry finds it under its derived id
+            Outcome retried = processed.find(retry).orElseGet(() -> decideFresh(retry, streamTime));
+            if (!DeadlineCheck.undelivered(retried)) {
+                processed.rememberRetry(envelope, retry, retried);
+            }
+            return retried;
+        }
         if (earlier.isPresent()) {
             return sameWorkspace(envelope, earlier.get());
         }
+        return decideFresh(envelope, streamTime);
+    }
+
+    /** Decides a command id not seen before. */
+    private Outcome decideFresh(CommandEnvelope envelope, long streamTime) {
         Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
         if (duplicate.isPresent()) {
             processed.remember(envelope, duplicate.get());
@@ -96,13 +114,16 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             sweep.run(streamTime);
             before = stores.load(envelope.workspaceId());
         }
-        Optional<CommandResult> result = decide(envelope, before);
-        if (result.isEmpty()) {
+        Optional<CommandResult> decided = decide(envelope, before);
+        if (decided.isEmpty()) {
             // nothing was written: a redelivery is decided afresh
             return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
         }
-        WorkspaceState after = stores.save(envelope.workspaceId(), before, result.get().state());
-        Outcome outcome = assembler.assemble(envelope, result.get(), after);
+        CommandResult result = DeadlineCheck.missed(envelope, context.currentSystemTimeMs())
+                ? DeadlineCheck.undelivered(before, decided.get())
+                : decided.get();
+        WorkspaceState after = stores.save(envelope.workspaceId(), before, result.state());
+        Outcome outcome = assembler.assemble(envelope, result, after);
         processed.remember(envelope, outcome);
         deliveries.remember(envelope, outcome);
         return outcome;

@@ -32,11 +32,25 @@ final class ProcessedCommands {
         Instant from = acceptedAt.minus(retention);
         Instant earliest = from.isBefore(Instant.EPOCH) ? Instant.EPOCH : from;
         try (WindowStoreIterator<StoredOutcome> found = store.fetch(envelope.commandId(), earliest, acceptedAt.plus(retention))) {
-            return found.hasNext() ? Optional.of(found.next().value.restore(envelope)) : Optional.empty();
+            // the latest: a retry of an outcome that reached nobody is remembered after it (DeadlineCheck)
+            StoredOutcome latest = null;
+            while (found.hasNext()) {
+                latest = found.next().value;
+            }
+            return Optional.ofNullable(latest).map(stored -> stored.restore(envelope));
         }
     }
 
     void remember(CommandEnvelope envelope, Outcome outcome) {
         store.put(envelope.commandId(), StoredOutcome.of(envelope, outcome, excerptBytes), envelope.acceptedAt().toEpochMilli());
+    }
+
+    /**
+     * Files the outcome of {@code decided} (a retry decided under its derived id) under the id the caller
+     * retried, {@code retried}: later retries of that id get it, with the events' ids as first emitted.
+     */
+    void rememberRetry(CommandEnvelope retried, CommandEnvelope decided, Outcome outcome) {
+        store.put(retried.commandId(), StoredOutcome.of(decided, outcome, excerptBytes).decidedAs(decided),
+                retried.acceptedAt().toEpochMilli());
     }
 }

@@ -107,7 +107,7 @@ final class RecordedHistory {
         EventEnvelope envelope = add(UUID.randomUUID().toString(), 0, new ActionEvaluated(UUID.randomUUID().toString(), tool,
                 action, risk, risk, RiskClassification.CALLER_SUPPLIED, false, Decision.BLOCK, reason,
                 matched == null ? null : matched.id(), matched == null ? null : matched.name(), null, agentId, null, null, null,
-                null, ActionSource.EVALUATE, "{}", false, 2, "open_approvals"));
+                null, ActionSource.EVALUATE, "{}", false, 2, "open_approvals", null));
         tick();
         return envelope;
     }

@@ -61,4 +61,46 @@ class DecisionStreamsConfigTest {
                 .containsEntry("commit.interval.ms", 50L)
                 .containsEntry("poll.ms", 20L);
     }
+
+    @Test
+    void failover_takes_seconds_not_a_minute() {
+        Properties props = DecisionStreamsConfig.build(CONNECTION, StreamsOptions.defaults(),
+                FailoverOptions.defaults().withInstanceId("ds-1"));
+        assertThat(props)
+                // static membership: a restart with the same id gets its tasks back without a rebalance
+                .containsEntry("main.consumer.group.instance.id", "ds-1")
+                // Kafka's default of 45 s held every workspace of a dead instance's partitions
+                .containsEntry("consumer.session.timeout.ms", 6_000)
+                .containsEntry("consumer.heartbeat.interval.ms", 1_500)
+                .containsEntry("num.standby.replicas", 1)
+                // only under exactly-once
+                .doesNotContainKey("producer.transaction.timeout.ms");
+        new StreamsConfig(props);
+        StreamsOptions eos = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, null, 1,
+                (short) 3, 1, 5, 500);
+        assertThat(DecisionStreamsConfig.build(CONNECTION, eos, FailoverOptions.defaults()))
+                .containsEntry("producer.transaction.timeout.ms", 5_000)
+                .doesNotContainKey("main.consumer.group.instance.id");
+    }
+
+    @Test
+    void replication_resolved_from_the_cluster_reaches_the_changelogs() {
+        Properties props = DecisionStreamsConfig.build(CONNECTION, new StreamsOptions("app", ProcessingGuarantee.AT_LEAST_ONCE,
+                null, null, null, 1, (short) 0, 1, 5, 500));
+        // unresolved: the broker's default
+        assertThat(props).containsEntry("replication.factor", -1);
+        DecisionStreamsConfig.useReplication(props, (short) 3, 2);
+        assertThat(props).containsEntry("replication.factor", 3).containsEntry("topic.min.insync.replicas", "2");
+        new StreamsConfig(props);
+    }
+
+    @Test
+    void the_instance_id_is_kept_in_the_state_directory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path stateDir) {
+        String first = FailoverOptions.persistentInstanceId(stateDir, "gateway-decision-stream");
+        assertThat(first).startsWith("gateway-decision-stream-");
+        // the same on every later start (a restart after kill -9 rejoins as the same static member)
+        assertThat(FailoverOptions.persistentInstanceId(stateDir, "gateway-decision-stream")).isEqualTo(first);
+        // another instance (another state directory) has another id
+        assertThat(FailoverOptions.persistentInstanceId(stateDir.resolve("other"), "gateway-decision-stream")).isNotEqualTo(first);
+    }
 }

@@ -112,6 +112,19 @@ class AdminCommandsTest {
         }
 
         @Test
+        void an_operator_creates_a_workspace_for_its_named_owner() {
+            Actor operator = Actor.user("gateway-operator", null);
+            CommandEnvelope envelope = new CommandEnvelope(1, UUID.randomUUID().toString(), UUID.randomUUID().toString(),
+                    "corr-2", TestWorkspace.START, 0, operator, new CreateWorkspace("Acme", "alice", "alice@acme.example"));
+            Emitted emitted = driver.send(envelope);
+            emitted.ok();
+            // the operator is no member of it: the named owner is
+            assertThat(emitted.domainEvents()).containsExactly(
+                    new WorkspaceCreated("Acme", "alice", "alice@acme.example"),
+                    new MemberSet("alice", "alice@acme.example", Role.OWNER));
+        }
+
+        @Test
         void an_existing_workspace_is_a_conflict() {
             workspace.as(Actor.user("someone-else", "x@example.com"), new CreateWorkspace("again"))
                     .refused(ReplyStatus.CONFLICT, "Workspace already exists");

@@ -24,7 +24,7 @@ class AuditLogRepository {
                       String approvalRequestId, String agentId, String agentName, String resourceType,
                       String resourceId, String requestedBy, String source, String actorUserId,
                       String correlationId, String commandId, String payloadExcerpt, boolean payloadTruncated,
-                      Integer payloadBytes) {}
+                      Integer payloadBytes, boolean undelivered) {}
 
     record Page(List<AuditEntry> items, AuditCursor next) {}
 
@@ -39,7 +39,8 @@ class AuditLogRepository {
                 select id, occurred_at, kind, tool, action, risk_level, supplied_risk_level, risk_classification,
                        risk_overridden_by_caller, decision, reason, matched_policy_id, matched_policy_name,
                        approval_request_id, agent_id, agent_name, resource_type, resource_id, requested_by, source,
-                       actor_user_id, correlation_id, command_id, payload_excerpt, payload_truncated, payload_bytes
+                       actor_user_id, correlation_id, command_id, payload_excerpt, payload_truncated, payload_bytes,
+                       undelivered
                 from audit_log where workspace_id = :workspace
                 """);
         Map<String, Object> params = new LinkedHashMap<>();
@@ -86,7 +87,7 @@ class AuditLogRepository {
                 rs.getString("resource_type"), rs.getString("resource_id"), rs.getString("requested_by"),
                 rs.getString("source"), rs.getString("actor_user_id"), rs.getString("correlation_id"),
                 rs.getString("command_id"), rs.getString("payload_excerpt"), rs.getBoolean("payload_truncated"),
-                rs.getObject("payload_bytes", Integer.class))).list());
+                rs.getObject("payload_bytes", Integer.class), rs.getBoolean("undelivered"))).list());
         if (rows.size() <= query.limit()) {
             return new Page(rows, null);
         }

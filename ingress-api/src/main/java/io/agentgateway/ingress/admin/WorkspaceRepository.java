@@ -18,10 +18,32 @@ class WorkspaceRepository {
     /** {@code approvalTtlSeconds} null: the decision stream's built-in TTL applies. */
     record StoredDefaults(JsonNode decisions, Long approvalTtlSeconds) {}
 
+    /** A workspace as an operator lists it: who owns it, whether it is halted. */
+    record WorkspaceSummary(String workspaceId, String name, java.time.Instant createdAt, boolean killSwitchEnabled,
+                            List<String> owners) {}
+
     private final JdbcClient jdbc;
 
     WorkspaceRepository(JdbcClient jdbc) {
         this.jdbc = jdbc;
+    }
+
+    /** The first {@code limit} workspaces by creation (oldest first), with their owners' user ids. */
+    List<WorkspaceSummary> list(int limit) {
+        return jdbc.sql("""
+                        select w.id::text as id, w.name, w.created_at, w.kill_switch_enabled,
+                               coalesce(array_agg(m.user_id order by m.user_id) filter (where m.user_id is not null),
+                                        '{}') as owners
+                          from workspaces w
+                          left join workspace_members m on m.workspace_id = w.id and m.role = 'owner'
+                         group by w.id
+                         order by w.created_at, w.id
+                         limit :limit""")
+                .param("limit", limit)
+                .query((rs, row) -> new WorkspaceSummary(rs.getString("id"), rs.getString("name"),
+                        SqlRows.instant(rs, "created_at"), rs.getBoolean("kill_switch_enabled"),
+                        SqlRows.textArray(rs, "owners")))
+                .list();
     }
 
     Optional<KillSwitchState> killSwitch(UUID workspaceId) {

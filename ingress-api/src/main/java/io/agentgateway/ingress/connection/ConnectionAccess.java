@@ -13,6 +13,7 @@ import io.agentgateway.schemas.command.CheckAccess;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.Reply;
 import java.util.Optional;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.stereotype.Component;
@@ -82,12 +83,23 @@ public class ConnectionAccess {
      */
     public Mono<Sent> send(UUID workspaceId, Tool tool, String correlationId, Actor actor, Known first,
                            Function<Known, Optional<Command>> prepare) {
-        return attempt(workspaceId, tool, correlationId, actor, first, prepare).flatMap(sent -> {
+        return send(workspaceId, tool, correlationId, actor, first, null, prepare);
+    }
+
+    /**
+     * As {@link #send(UUID, Tool, String, Actor, Known, Function)}, the first command under {@code commandId}
+     * (an {@code Idempotency-Key}'s; null: a new random one). The command sent again after a stale answer gets
+     * an id derived from it and the connection's version, so a client's retry with the same key meets the
+     * same stored outcomes, the stale one and then the decision, and is never decided twice.
+     */
+    public Mono<Sent> send(UUID workspaceId, Tool tool, String correlationId, Actor actor, Known first,
+                           String commandId, Function<Known, Optional<Command>> prepare) {
+        return attempt(workspaceId, tool, correlationId, actor, first, commandId, prepare).flatMap(sent -> {
             if (sent.reply() == null || sent.reply().status() != ReplyStatus.STALE) {
                 return Mono.just(sent);
             }
             Known current = view.adopt(workspaceId, tool, sent.reply());
-            return attempt(workspaceId, tool, correlationId, actor, current, prepare).map(again -> {
+            return attempt(workspaceId, tool, correlationId, actor, current, againId(commandId, current), prepare).map(again -> {
                 if (again.reply() != null && again.reply().status() == ReplyStatus.STALE) {
                     view.adopt(workspaceId, tool, again.reply());
                     throw new DecisionServiceUnavailableException(KEPT_CHANGING);
@@ -97,10 +109,16 @@ public class ConnectionAccess {
         });
     }
 
+    private static String againId(String commandId, Known connection) {
+        return commandId == null ? null
+                : UUID.nameUUIDFromBytes((commandId + "/connection/" + connection.version()).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
     private Mono<Sent> attempt(UUID workspaceId, Tool tool, String correlationId, Actor actor, Known connection,
-                               Function<Known, Optional<Command>> prepare) {
+                               String commandId, Function<Known, Optional<Command>> prepare) {
         return Mono.defer(() -> prepare.apply(connection)
-                .map(command -> gateway.send(workspaceId.toString(), correlationId, actor, command)
+                .map(command -> gateway.send(commandId == null ? UUID.randomUUID().toString() : commandId,
+                                workspaceId.toString(), correlationId, actor, command)
                         .map(reply -> new Sent(connection, reply)))
                 .orElseGet(() -> Mono.just(new Sent(connection, null))));
     }

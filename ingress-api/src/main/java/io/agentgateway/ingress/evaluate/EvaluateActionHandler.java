@@ -2,6 +2,8 @@ package io.agentgateway.ingress.evaluate;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
+import java.util.Optional;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.JsonBodyReader;
@@ -41,10 +43,13 @@ public class EvaluateActionHandler {
         return Mono.defer(() -> {
                     ApiKeyCredential key = ApiKeyCredential.from(request);
                     String agentHeader = request.headers().firstHeader(AGENT_HEADER);
+                    Optional<String> idempotencyKey = IdempotencyKeys.of(request);
+                    String workspaceId = key.workspaceId().toString();
                     return bodies.readObject(request)
                             .map(body -> EvaluateActionRequests.parse(body, agentHeader))
-                            .flatMap(command -> gateway.send(key.workspaceId().toString(), correlationId,
-                                    Actor.apiKey(key.keyHash(), agentHeader), command));
+                            .flatMap(command -> gateway.send(
+                                    IdempotencyKeys.commandIdFor(idempotencyKey, workspaceId, key.keyHash(), null),
+                                    workspaceId, correlationId, Actor.apiKey(key.keyHash(), agentHeader), command));
                 })
                 .map(reply -> {
                     ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);

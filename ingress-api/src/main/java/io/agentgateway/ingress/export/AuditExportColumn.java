@@ -36,7 +36,9 @@ enum AuditExportColumn {
     PAYLOAD_TRUNCATED("payload_truncated", Kind.BOOLEAN),
     PAYLOAD_BYTES("payload_bytes", Kind.NUMBER),
     POLICY_SET_VERSION("policy_set_version", Kind.NUMBER),
-    WORKSPACE_VERSION("workspace_version", Kind.NUMBER);
+    WORKSPACE_VERSION("workspace_version", Kind.NUMBER),
+    // decided after the caller's deadline: the answer reached nobody (issue 17)
+    UNDELIVERED("undelivered", Kind.BOOLEAN);
 
     /** How a column is read from JDBC and written: text, an ISO-8601 instant, a boolean or an integer. */
     enum Kind { TEXT, TIMESTAMP, BOOLEAN, NUMBER }

@@ -9,6 +9,8 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.errors.TimeoutException;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.Producer;
@@ -34,6 +36,13 @@ import reactor.core.scheduler.Schedulers;
  */
 public class CommandGateway implements SmartLifecycle {
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /**
+     * How much longer than the deadline it names this waits for a reply. The decision stream answers only
+     * what it decided before the deadline (by its clock); a reply decided just before it still has to
+     * travel back, and hosts' clocks differ by a little. A reply that comes later is for nobody, and the
+     * stream sends none for an evaluation it decided after the deadline (it records it as undelivered).
+     */
+    static final Duration DEADLINE_GRACE = Duration.ofMillis(500);
 
     private final Producer<String, CommandEnvelope> producer;
     private final ReplyListener replies;
@@ -71,15 +80,25 @@ public class CommandGateway implements SmartLifecycle {
             }
             // microseconds, PostgreSQL's resolution: a time derived from acceptedAt (an approval's
             // expiresAt) reads back from the read model exactly as the decision stream has it
+            Instant acceptedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+            // the deadline: after it this caller has its 504, so a decision made later reached nobody
             CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, commandId, workspaceId,
-                    correlationId, Instant.now().truncatedTo(ChronoUnit.MICROS), replyPartition, actor, command);
+                    correlationId, acceptedAt, replyPartition, actor, command, acceptedAt.plus(replyTimeout));
             // captured here, on the thread that asks (see answeringScheduler)
             Scheduler answerOn = answeringScheduler();
             // registered before the send: a reply can never arrive for an unknown command id
             Mono<Reply> reply = pending.register(commandId).asMono();
+            AtomicReference<Exception> publishInDoubt = new AtomicReference<>();
             try {
                 producer.send(new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope), (metadata, error) -> {
-                    if (error != null) {
+                    if (error == null) {
+                        return;
+                    }
+                    if (error instanceof TimeoutException) {
+                        // the record may have been written all the same (its acknowledgement was lost): keep
+                        // waiting, so that a decision made in time is answered rather than made behind a 503
+                        publishInDoubt.set(error);
+                    } else {
                         pending.fail(commandId, new DecisionServiceUnavailableException("cannot publish command " + commandId, error));
                     }
                 });
@@ -92,9 +111,12 @@ public class CommandGateway implements SmartLifecycle {
                     // the reply arrives on the one reply-listener thread; without this hop the whole
                     // response (mapping, JSON encoding, the write) would run there, one at a time
                     .publishOn(answerOn)
-                    .timeout(replyTimeout, Mono.defer(() -> {
+                    .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
                         pending.forget(commandId);
-                        return Mono.error(new DecisionTimeoutException(commandId, replyTimeout));
+                        Exception doubt = publishInDoubt.get();
+                        return Mono.error(doubt != null
+                                ? new DecisionServiceUnavailableException("cannot publish command " + commandId, doubt)
+                                : new DecisionTimeoutException(commandId, replyTimeout));
                     }))
                     .doFinally(signal -> pending.forget(commandId));
         });

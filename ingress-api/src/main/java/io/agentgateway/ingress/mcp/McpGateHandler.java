@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
@@ -56,7 +57,8 @@ public class McpGateHandler {
     public Mono<ServerResponse> post(ServerRequest request) {
         return Mono.defer(() -> {
             McpCaller caller = new McpCaller(ApiKeyCredential.from(request),
-                    request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request));
+                    request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request),
+                    IdempotencyKeys.of(request).orElse(null));
             return body(request).flatMap(body -> checkedKey(caller, body).then(answer(caller, body)));
         });
     }

@@ -39,7 +39,7 @@ class McpGateMethods {
             case "initialize" -> Mono.just(initializeResult(request.params()));
             case "ping" -> Mono.just(IngressJson.RESPONSES.createObjectNode());
             case "tools/list" -> toolLists.list(caller.key().workspaceId()).map(JsonNode.class::cast);
-            case "tools/call" -> toolCalls.call(caller, request.params());
+            case "tools/call" -> toolCalls.call(caller, request.params(), String.valueOf(request.id()));
             default -> Mono.error(new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()));
         };
     }

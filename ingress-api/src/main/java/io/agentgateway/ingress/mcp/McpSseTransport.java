@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
@@ -113,7 +114,7 @@ public class McpSseTransport {
             McpSseSession session = session(request, key);
             String agentId = Optional.ofNullable(request.headers().firstHeader(McpGateHandler.AGENT_HEADER))
                     .orElse(session.agentId());
-            McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request));
+            McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request), IdempotencyKeys.of(request).orElse(null));
             return gate.body(request)
                     .flatMap(body -> keys.check(key, agentId, caller.correlationId()).thenReturn(body))
                     .flatMap(body -> {

@@ -3,6 +3,7 @@ package io.agentgateway.ingress.mcp;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
@@ -47,7 +48,8 @@ class McpToolCallGate {
         this.auditPayloadBytes = properties.auditPayloadBytes();
     }
 
-    Mono<JsonNode> call(McpCaller caller, ObjectNode params) {
+    /** @param rpcId the JSON-RPC id: with an Idempotency-Key, the calls of one batch keep ids of their own */
+    Mono<JsonNode> call(McpCaller caller, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {
             ToolCall call = ToolCall.parse(params);
             EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
@@ -56,8 +58,10 @@ class McpToolCallGate {
             UUID workspaceId = caller.key().workspaceId();
             // named with the version of the connection the view holds: decided only if it is the current one,
             // and an allowed call goes out with exactly that connection
+            String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
+                    caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
             return access.send(workspaceId, Tool.MCP, caller.correlationId(),
-                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP), commandId,
                             connection -> Optional.of(command.withConnectionVersion(connection.version())))
                     .flatMap(sent -> {
                         Reply reply = sent.reply();

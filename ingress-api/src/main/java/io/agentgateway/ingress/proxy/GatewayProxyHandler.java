@@ -3,6 +3,7 @@ package io.agentgateway.ingress.proxy;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.execution.UpstreamTarget;
+import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
@@ -74,6 +75,7 @@ public class GatewayProxyHandler {
             HttpMethod method = ProxyMethods.require(request.method(), request.headers().asHttpHeaders());
             UpstreamPath path = UpstreamPath.parse(slash < 0 ? "/" : rest.substring(slash), request.uri().getRawQuery());
             String agentId = request.headers().firstHeader(AGENT_HEADER);
+            Optional<String> idempotencyKey = IdempotencyKeys.of(request);
             Map<String, List<String>> headers = ProxyHeaders.upstreamRequest(request.headers().asHttpHeaders());
             return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
                 ProxyRequestBody.refuseMethodField(request.headers().asHttpHeaders(), body);
@@ -82,7 +84,9 @@ public class GatewayProxyHandler {
                 // the connection is the one the decision stream holds (the evaluation names its version); the
                 // stream checks the key and its proxy scope in log order, also before any 409 (ProxyTargets)
                 Actor actor = Actor.apiKey(key.keyHash(), agentId);
-                return targets.decide(key, tool, actor, correlationId, proxyTarget -> {
+                String commandId = idempotencyKey.map(k -> IdempotencyKeys.commandId(key.workspaceId().toString(),
+                        key.keyHash(), k, null)).orElse(null);
+                return targets.decide(key, tool, actor, correlationId, commandId, proxyTarget -> {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));

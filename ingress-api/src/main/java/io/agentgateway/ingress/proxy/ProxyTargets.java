@@ -60,10 +60,11 @@ class ProxyTargets {
      *
      * @param evaluation the request's evaluation, prepared from the target (rules classify chat, docs and
      *                   internal_api requests); the connection version is added here
+     * @param commandId  the evaluation's command id (an {@code Idempotency-Key}'s), or null for a new one
      * @return the error signal 409 {@link ApiException} when the current connection cannot be used, 401 when
      *         the key may not use the proxy (only asked before a 409; otherwise the evaluation's reply says so)
      */
-    Mono<Decided> decide(ApiKeyCredential key, Tool tool, Actor actor, String correlationId,
+    Mono<Decided> decide(ApiKeyCredential key, Tool tool, Actor actor, String correlationId, String commandId,
                          Function<ProxyTarget, EvaluateAction> evaluation) {
         UUID workspaceId = key.workspaceId();
         return Mono.defer(() -> {
@@ -72,7 +73,7 @@ class ProxyTargets {
                     ? Mono.just(held)
                     : access.authorize(workspaceId, correlationId, actor, Scope.PROXY, tool);
             AtomicReference<Decided> prepared = new AtomicReference<>();
-            return usable.flatMap(connection -> access.send(workspaceId, tool, correlationId, actor, connection, current -> {
+            return usable.flatMap(connection -> access.send(workspaceId, tool, correlationId, actor, connection, commandId, current -> {
                         // throws the 409 for a connection the stream confirmed (checked above, or carried by a stale answer)
                         ProxyTarget target = require(workspaceId, tool, current.connection());
                         prepared.set(new Decided(target, null));

@@ -13,6 +13,7 @@ public final class ErrorMessages {
     public static final String UNAVAILABLE = "Decision service unavailable";
     public static final String TIMED_OUT = "Timed out waiting for a decision";
     public static final String INTERNAL = "Internal error";
+    public static final String READ_MODEL_UNAVAILABLE = "Read model unavailable";
     public static final String NOT_FOUND = "Not found";
     public static final String METHOD_NOT_ALLOWED = "Method not allowed";
 

@@ -71,6 +71,11 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
             log.warn("[{}] failing closed with 504: {}", correlationId, failure.getMessage());
             return new Outcome(HttpStatus.GATEWAY_TIMEOUT, ErrorMessages.TIMED_OUT, HttpHeaders.EMPTY);
         }
+        if (ReadModelFailures.isUnavailable(failure)) {
+            // PostgreSQL down or unreachable: the reads fail fast (Hikari's connection timeout) and say so
+            log.warn("[{}] read model unavailable, answering 503: {}", correlationId, ReadModelFailures.describe(failure));
+            return new Outcome(HttpStatus.SERVICE_UNAVAILABLE, ErrorMessages.READ_MODEL_UNAVAILABLE, HttpHeaders.EMPTY);
+        }
         if (failure instanceof DataBufferLimitException) {
             return new Outcome(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE, HttpHeaders.EMPTY);
         }

@@ -78,24 +78,57 @@ class AdminCommandsTest {
     }
 
     @Test
-    void creatingAWorkspaceSendsCreateWorkspaceForANewId() {
+    void anOperatorCreatesAWorkspaceForItsOwner() {
         String name = "Acme " + UUID.randomUUID();
         responder.answerWhen(e -> e.command() instanceof CreateWorkspace create && create.name().equals(name), DecisionResponder::ok);
 
-        TestHttp.Response response = ingress.http.post("/admin/v1/workspaces").bearer(token).body("{\"name\":\"" + name + "\"}").send();
+        TestHttp.Response response = ingress.http.post("/admin/v1/workspaces").bearer(TestTokens.user(RunningIngress.OPERATOR))
+                .body("{\"name\":\"" + name + "\",\"ownerUserId\":\"alice\",\"ownerEmail\":\"alice@acme.example\"}").send();
 
         assertThat(response.status()).isEqualTo(201);
         assertThat(response.json().get("ok").booleanValue()).isTrue();
         String created = response.json().get("workspaceId").asString();
-        assertThat(onlyCommand(created).command()).isEqualTo(new CreateWorkspace(name));
+        List<CommandEnvelope> received = responder.received(created);
+        assertThat(received).hasSize(1);
+        assertThat(received.get(0).actor().userId()).isEqualTo(RunningIngress.OPERATOR);
+        assertThat(received.get(0).command()).isEqualTo(new CreateWorkspace(name, "alice", "alice@acme.example"));
+    }
+
+    @Test
+    void anyOtherUserMayNeitherCreateNorListWorkspaces() {
+        // issue 14 item 6: any valid user JWT could create workspaces
+        TestHttp.Response refused = ingress.http.post("/admin/v1/workspaces").bearer(token).body("{\"name\":\"x\"}").send();
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.error()).isEqualTo("Operator role required");
+        TestHttp.Response listed = ingress.http.get("/admin/v1/workspaces").bearer(token).send();
+        assertThat(listed.status()).isEqualTo(403);
+        assertThat(listed.error()).isEqualTo("Operator role required");
     }
 
     @Test
     void creatingAWorkspaceNeedsAUserAndAName() {
+        String operator = TestTokens.user(RunningIngress.OPERATOR);
         assertThat(ingress.http.post("/admin/v1/workspaces").body("{\"name\":\"x\"}").send().status()).isEqualTo(401);
-        TestHttp.Response noName = ingress.http.post("/admin/v1/workspaces").bearer(token).body("{\"name\":\"  \"}").send();
+        TestHttp.Response noName = ingress.http.post("/admin/v1/workspaces").bearer(operator).body("{\"name\":\"  \"}").send();
         assertThat(noName.status()).isEqualTo(400);
         assertThat(noName.error()).isEqualTo("name must be a non-empty string");
+        TestHttp.Response emailAlone = ingress.http.post("/admin/v1/workspaces").bearer(operator)
+                .body("{\"name\":\"x\",\"ownerEmail\":\"a@b.c\"}").send();
+        assertThat(emailAlone.status()).isEqualTo(400);
+    }
+
+    @Test
+    void anOperatorListsWorkspacesWithTheirOwners() {
+        UUID listed = ingress.rows.workspace("Listed " + UUID.randomUUID());
+        ingress.rows.member(listed, "alice", "owner");
+        ingress.rows.member(listed, "bob", "admin");
+        TestHttp.Response response = ingress.http.get("/admin/v1/workspaces?limit=500").bearer(TestTokens.user(RunningIngress.OPERATOR)).send();
+        assertThat(response.status()).isEqualTo(200);
+        var item = java.util.stream.StreamSupport.stream(response.json().get("items").spliterator(), false)
+                .filter(i -> i.get("workspaceId").asString().equals(listed.toString())).findFirst().orElseThrow();
+        assertThat(item.get("owners").get(0).asString()).isEqualTo("alice");
+        assertThat(item.get("owners").size()).isEqualTo(1);
+        assertThat(item.get("killSwitchEnabled").booleanValue()).isFalse();
     }
 
     @Test

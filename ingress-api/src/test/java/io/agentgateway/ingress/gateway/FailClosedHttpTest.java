@@ -35,9 +35,11 @@ class FailClosedHttpTest {
         EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(null, 0);
         RunningIngress ingress;
         try {
-            // the reply timeout is far longer than the producer's delivery timeout: a 503 can only come from the send
+            // the reply timeout is longer than the producer's delivery timeout: a 503 can only come from the send. A send
+            // that timed out may still have been written, so the 503 comes at the deadline (a decision made in time
+            // would have been answered), not at once
             ingress = RunningIngress.start(broker.bootstrapServers(), TestDatabase.create(), Map.of(
-                    "gateway.ingress.reply-timeout", "PT30S",
+                    "gateway.ingress.reply-timeout", "PT4S",
                     "spring.kafka.producer.properties.request.timeout.ms", "500",
                     "spring.kafka.producer.properties.delivery.timeout.ms", "1000"), true);
         } finally {

@@ -14,6 +14,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /** An ingress application started as the launcher would start it, on a free port. */
 public final class RunningIngress implements AutoCloseable {
     public static final String JWT_SECRET = "test-hs256-secret-of-at-least-32-bytes!";
+    /** The user id of the test ingress's operator (gateway.auth.operators). */
+    public static final String OPERATOR = "operator-1";
     /** base64 of 32 bytes, for SecretBox. */
     public static final String SECRETS_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
 
@@ -37,6 +39,7 @@ public final class RunningIngress implements AutoCloseable {
         properties.put("spring.datasource.username", database.username);
         properties.put("spring.datasource.password", database.password);
         properties.put("gateway.auth.jwt.hs256-secret", JWT_SECRET);
+        properties.put("gateway.auth.operators", OPERATOR);
         properties.put("gateway.secrets.key", SECRETS_KEY);
         properties.put("gateway.ingress.reply-timeout", "PT3S");
         properties.put("gateway.ingress.max-body-bytes", "4096");

@@ -22,10 +22,14 @@ public final class TestDatabase {
     }
 
     public static TestDatabase create() {
+        return create(SharedTestInfra.postgres());
+    }
+
+    /** On a server of the test's own (one it may stop). */
+    public static TestDatabase create(EmbeddedPostgresServer postgres) {
         if (!Files.isDirectory(MIGRATIONS)) {
             throw new IllegalStateException("projector migrations not found at " + MIGRATIONS);
         }
-        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
         String url = postgres.createDatabase("ingress");
         Flyway.configure()
                 .dataSource(url, postgres.username(), postgres.password())

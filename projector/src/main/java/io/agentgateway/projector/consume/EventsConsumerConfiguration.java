@@ -64,6 +64,9 @@ public class EventsConsumerConfiguration {
         props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) projector.fetchMaxWait().toMillis());
         props.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, projector.fetchMinBytes());
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, projector.maxPollRecords());
+        // failover in seconds: a dead projector's partitions move after the session timeout (Kafka: 45 s);
+        // with an instance id a restart takes them back without a rebalance (static membership)
+        ConsumerFailover.apply(props, projector.instanceId(), projector.sessionTimeout());
         return props;
     }
 

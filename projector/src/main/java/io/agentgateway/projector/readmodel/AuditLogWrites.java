@@ -27,12 +27,12 @@ final class AuditLogWrites {
                 tool, action, risk_level, supplied_risk_level, risk_classification, risk_overridden_by_caller,
                 decision, reason, matched_policy_id, matched_policy_name, approval_request_id, agent_id,
                 agent_name, resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
-                payload_truncated, payload_bytes, policy_set_version, workspace_version)
+                payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered)
             values (:id::uuid, :workspace_id::uuid, :event_id::uuid, :command_id, :correlation_id, :occurred_at, :kind,
                 :tool, :action, :risk_level, :supplied_risk_level, :risk_classification, :risk_overridden_by_caller,
                 :decision, :reason, :matched_policy_id, :matched_policy_name, :approval_request_id::uuid, :agent_id,
                 :agent_name, :resource_type, :resource_id, :requested_by, :source, :actor_user_id, :payload_excerpt,
-                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version)
+                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered)
             on conflict (id) do nothing
             """);
 
@@ -60,6 +60,8 @@ final class AuditLogWrites {
                 .text("payload_excerpt", event.payloadExcerpt())
                 .bool("payload_truncated", event.payloadTruncated())
                 .integer("payload_bytes", event.payloadBytes())
+                // decided after the caller's deadline: the answer reached nobody
+                .bool("undelivered", event.wasUndelivered())
                 .source());
     }
 
@@ -88,6 +90,7 @@ final class AuditLogWrites {
                 .text("payload_excerpt", null)
                 .bool("payload_truncated", false)
                 .integer("payload_bytes", null)
+                .bool("undelivered", false)
                 .source());
     }
 

@@ -14,6 +14,10 @@ import java.time.Instant;
  *                        expiry checks so that a replay reproduces every decision
  * @param replyPartition  the reply-topic partition of the waiting ingress instance, or null when
  *                        nobody waits
+ * @param deadline        when the caller stops waiting (the ingress's reply timeout from acceptedAt), or
+ *                        null when no one waits for an answer to act on it. An evaluation decided after it
+ *                        reached nobody: it is recorded as undelivered, opens no approval and is not
+ *                        answered (DESIGN.md, "Deadlines")
  */
 public record CommandEnvelope(
         int schemaVersion,
@@ -23,7 +27,20 @@ public record CommandEnvelope(
         Instant acceptedAt,
         Integer replyPartition,
         Actor actor,
-        Command command) {
+        Command command,
+        Instant deadline) {
 
     public static final int CURRENT_VERSION = 1;
+
+    /** Without a deadline (records written before deadlines, and commands nobody waits on). */
+    public CommandEnvelope(int schemaVersion, String commandId, String workspaceId, String correlationId,
+                           Instant acceptedAt, Integer replyPartition, Actor actor, Command command) {
+        this(schemaVersion, commandId, workspaceId, correlationId, acceptedAt, replyPartition, actor, command, null);
+    }
+
+    /** The same command under another id (the decision stream's fresh decision of a retry, see {@code DeadlineCheck}). */
+    public CommandEnvelope withCommandId(String id) {
+        return new CommandEnvelope(schemaVersion, id, workspaceId, correlationId, acceptedAt, replyPartition, actor, command,
+                deadline);
+    }
 }

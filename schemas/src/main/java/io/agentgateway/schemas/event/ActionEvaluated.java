@@ -10,7 +10,9 @@ import io.agentgateway.schemas.Tool;
  * One evaluation and its audit log entry. Carries everything needed to recompute the decision
  * (normalized action, risk and how it was classified, agent, resource, source) plus the payload
  * excerpt: the payload as compact JSON cut to the configured byte limit ({@code payloadTruncated}
- * says whether it was cut, {@code payloadBytes} is the full size).
+ * says whether it was cut, {@code payloadBytes} is the full size). {@code undelivered} is true when the
+ * decision was made after the caller's deadline: it reached nobody, so no allow was taken as given and no
+ * approval was opened (null, as in every record before deadlines, means delivered).
  *
  * @param limitReached  the workspace limit that turned the decision into {@code block} (fail closed), e.g.
  *                      {@code open_approvals} for a require_approval that could not open an approval because
@@ -40,9 +42,10 @@ public record ActionEvaluated(
         String payloadExcerpt,
         boolean payloadTruncated,
         int payloadBytes,
-        String limitReached) implements DomainEvent {
+        String limitReached,
+        Boolean undelivered) implements DomainEvent {
 
-    /** An evaluation that no limit changed. */
+    /** A decision answered in time that no limit changed (the v1 form before limits and deadlines). */
     public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
                            RiskClassification riskClassification, boolean riskOverriddenByCaller, Decision decision,
                            String reason, String matchedPolicyId, String matchedPolicyName, String approvalRequestId,
@@ -50,13 +53,26 @@ public record ActionEvaluated(
                            ActionSource source, String payloadExcerpt, boolean payloadTruncated, int payloadBytes) {
         this(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification, riskOverriddenByCaller, decision,
                 reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId, agentName, resourceType, resourceId,
-                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, null);
+                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, null, null);
     }
 
     /** The same entry with another payload excerpt (a stored outcome leaves it out and rebuilds it from the command). */
     public ActionEvaluated withPayloadExcerpt(String excerpt, boolean truncated, int bytes) {
         return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
                 riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId,
-                agentName, resourceType, resourceId, requestedBy, source, excerpt, truncated, bytes, limitReached);
+                agentName, resourceType, resourceId, requestedBy, source, excerpt, truncated, bytes, limitReached, undelivered);
+    }
+
+    /** Whether the decision reached nobody (made after the caller's deadline). */
+    public boolean wasUndelivered() {
+        return Boolean.TRUE.equals(undelivered);
+    }
+
+    /** This entry as recorded for a decision made after the deadline: undelivered, no approval opened. */
+    public ActionEvaluated asUndelivered() {
+        return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
+                riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, null, agentId, agentName,
+                resourceType, resourceId, requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, limitReached,
+                Boolean.TRUE);
     }
 }

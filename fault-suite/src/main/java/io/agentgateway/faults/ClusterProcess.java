@@ -1,0 +1,74 @@
+package io.agentgateway.faults;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** One process of the local cluster: started with its command and environment, its output in a log file. */
+final class ClusterProcess {
+    final String name;
+    private final List<String> command;
+    private final Map<String, String> environment;
+    private final Path log;
+    private Process process;
+
+    ClusterProcess(String name, List<String> command, Map<String, String> environment, Path log) {
+        this.name = name;
+        this.command = List.copyOf(command);
+        this.environment = Map.copyOf(environment);
+        this.log = log;
+    }
+
+    synchronized void start() {
+        if (process != null && process.isAlive()) {
+            return;
+        }
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + name, e);
+        }
+    }
+
+    /** SIGKILL, as a crash: nothing is closed, no group is left. */
+    synchronized void kill9() {
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            waitFor();
+        }
+    }
+
+    /** SIGTERM, a clean stop (shutdown hooks run). */
+    synchronized void stop() {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            waitFor();
+        }
+    }
+
+    private void waitFor() {
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    synchronized boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    Path log() {
+        return log;
+    }
+}

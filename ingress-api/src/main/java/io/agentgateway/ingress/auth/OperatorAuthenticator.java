@@ -1,0 +1,30 @@
+package io.agentgateway.ingress.auth;
+
+import io.agentgateway.ingress.web.ApiException;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import reactor.core.publisher.Mono;
+
+/** A verified user JWT whose subject is one of {@code gateway.auth.operators}: 401, then 403 {@value #OPERATOR_REQUIRED}. */
+@Component
+public class OperatorAuthenticator {
+    public static final String OPERATOR_REQUIRED = "Operator role required";
+
+    private final UserAuthenticator users;
+    private final Set<String> operators;
+
+    OperatorAuthenticator(UserAuthenticator users, OperatorProperties properties) {
+        this.users = users;
+        this.operators = properties.operatorIds();
+    }
+
+    public Mono<AuthenticatedUser> authenticate(ServerRequest request) {
+        return users.authenticate(request).map(user -> {
+            if (!operators.contains(user.userId())) {
+                throw ApiException.forbidden(OPERATOR_REQUIRED);
+            }
+            return user;
+        });
+    }
+}

@@ -1,0 +1,56 @@
+package io.agentgateway.ingress.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.embedded.EmbeddedPostgresServer;
+import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.ingress.auth.ApiKeys;
+import io.agentgateway.ingress.support.RunningIngress;
+import io.agentgateway.ingress.support.TestDatabase;
+import io.agentgateway.ingress.support.TestHttp;
+import io.agentgateway.ingress.support.TestTokens;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 17: with PostgreSQL down, audit-log and status hung 30 s (Hikari's default connection timeout)
+ * and then answered 500. They answer 503 with the JSON error body within a few seconds.
+ */
+class ReadModelOutageTest {
+
+    @Test
+    void readsAnswer503FastWhilePostgresIsDown() {
+        EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(null, 0);
+        RunningIngress ingress = null;
+        try {
+            ingress = RunningIngress.start(SharedTestInfra.kafka().bootstrapServers(), TestDatabase.create(postgres),
+                    Map.of(), true);
+            UUID workspace = ingress.rows.workspace("outage");
+            ingress.rows.member(workspace, "owner-1", "owner");
+            String jwt = TestTokens.user("owner-1");
+            assertThat(ingress.http.get("/admin/v1/workspaces/" + workspace + "/audit-log").bearer(jwt).send().status())
+                    .isEqualTo(200);
+
+            postgres.close();
+
+            for (TestHttp.Request read : new TestHttp.Request[] {
+                    ingress.http.get("/admin/v1/workspaces/" + workspace + "/audit-log").bearer(jwt),
+                    ingress.http.get("/functions/v1/mcp-gate/status/" + UUID.randomUUID()).bearer(ApiKeys.generate(workspace))}) {
+                long start = System.nanoTime();
+                TestHttp.Response response = read.send();
+                Duration took = Duration.ofNanos(System.nanoTime() - start);
+                assertThat(response.status()).isEqualTo(503);
+                assertThat(response.error()).isEqualTo("Read model unavailable");
+                assertThat(response.json().get("correlationId").asString()).isEqualTo(response.headers().first("X-Correlation-Id"));
+                assertThat(took).as("no 30 s hang").isLessThan(Duration.ofSeconds(8));
+            }
+        } finally {
+            if (ingress != null) {
+                ingress.close();
+            }
+            postgres.close();
+        }
+    }
+}
