@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -35,6 +36,7 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     private final LauncherSettings settings;
     private final LocalSecrets secrets;
+    private final SharedMetrics metrics = new SharedMetrics();
     private EmbeddedKafkaBroker kafka;
     private EmbeddedPostgresServer postgres;
     private String bootstrapServers;
@@ -47,6 +49,7 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     private EmbeddedGateway(LauncherSettings settings) {
         this.settings = settings;
+        PrivateDataDirectory.prepare(settings.dataDir());
         this.secrets = LocalSecrets.loadOrCreate(settings.dataDir());
     }
 
@@ -91,12 +94,16 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     private void startModules() {
-        projector = run("projector", ProjectorApplication.application()::run, Map.of());
+        projector = run("projector", withSharedMetrics(ProjectorApplication.application())::run, Map.of());
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
         web.put("server.port", Integer.toString(settings.httpPort()));
         web.put("server.address", LauncherSettings.serverAddress());
-        ingress = run("ingress-api", IngressApplication.application()::run, web);
+        if (settings.httpPort() == 0 && !configured("management.server.port", "MANAGEMENT_SERVER_PORT")) {
+            // the API on any free port (tests, benchmark): the management server too
+            web.put("management.server.port", "0");
+        }
+        ingress = run("ingress-api", withSharedMetrics(IngressApplication.application())::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("the ingress could not reach its reply partition within 60 s");
@@ -107,7 +114,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         // after the ingress: its port (possibly picked at random) is the base of the review URLs in
         // approval alerts; notifications wait in their topic meanwhile
-        notifier = run("notifier", NotifierApplication.application()::run, notifierDefaults());
+        notifier = run("notifier", withSharedMetrics(NotifierApplication.application())::run, notifierDefaults());
         log.info("Gateway ready at {}", baseUrl());
     }
 
@@ -121,7 +128,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         if (decisionStream == null) {
             Map<String, String> props = new LinkedHashMap<>(overrides);
             props.putIfAbsent("gateway.decision.state-dir", settings.dataDir().toAbsolutePath().resolve("streams").toString());
-            decisionStream = run("decision-stream", DecisionStreamApplication.builder()::run, props);
+            decisionStream = run("decision-stream", DecisionStreamApplication.builder().initializers(metrics.initializer())::run, props);
             decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
         }
     }
@@ -149,6 +156,11 @@ public final class EmbeddedGateway implements AutoCloseable {
             notifierProps.put("gateway.notifier.public-base-url", baseUrl());
         }
         return notifierProps;
+    }
+
+    private SpringApplication withSharedMetrics(SpringApplication application) {
+        application.addInitializers(metrics.initializer());
+        return application;
     }
 
     private boolean configured(String property, String environmentVariable) {
@@ -179,7 +191,9 @@ public final class EmbeddedGateway implements AutoCloseable {
         List<String> args = new ArrayList<>();
         props.forEach((k, v) -> args.add("--" + k + "=" + v));
         log.info("Starting {}", module);
-        return starter.apply(args.toArray(String[]::new));
+        ConfigurableApplicationContext context = starter.apply(args.toArray(String[]::new));
+        metrics.bindModule(context);
+        return context;
     }
 
     /**
@@ -216,6 +230,16 @@ public final class EmbeddedGateway implements AutoCloseable {
     public String baseUrl() {
         int port = ((WebServerApplicationContext) ingress).getWebServer().getPort();
         return "http://127.0.0.1:" + port;
+    }
+
+    /**
+     * Where the management endpoints answer (health, metrics, Prometheus): {@code management.server.port}
+     * (MANAGEMENT_SERVER_PORT, 8081 by default) on {@code management.server.address} (loopback by default).
+     */
+    public String managementUrl() {
+        String port = ingress.getEnvironment().getProperty("local.management.port");
+        String address = ingress.getEnvironment().getProperty("management.server.address", "127.0.0.1");
+        return "http://" + ("0.0.0.0".equals(address) ? "127.0.0.1" : address) + ":" + port;
     }
 
     public String bootstrapServers() {
@@ -258,6 +282,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             postgres.close();
             postgres = null;
         }
+        metrics.close();
         if (settings.temporaryData()) {
             // Streams state and the generated secrets of a throwaway gateway (tests, benchmark)
             Directories.deleteRecursively(settings.dataDir());

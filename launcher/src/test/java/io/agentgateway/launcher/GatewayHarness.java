@@ -48,6 +48,10 @@ final class GatewayHarness {
                         "gateway.executor.http-upstreams.internal_api", upstream.baseUrl() + "/internal",
                         // the proxy's 504 is tested against an upstream that takes longer than this
                         "gateway.proxy.upstream-timeout", "PT1S"));
+                // the request rate limits would throttle the suites that send thousands of requests with one key;
+                // FairUseTest tests them on an ingress of its own
+                properties.put("gateway.limits.key-rate", "0");
+                properties.put("gateway.limits.workspace-rate", "0");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

@@ -3,6 +3,7 @@ package io.agentgateway.ingress.mcp;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.BodyStringLimits;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.ReplyErrors;
@@ -125,6 +126,10 @@ class McpToolCallGate {
             JsonNode name = params == null ? null : params.get("name");
             if (name == null || !name.isString() || name.asString().isBlank()) {
                 throw JsonRpcError.invalidParams("params.name must be a non-empty string");
+            }
+            if (name.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+                // the name is the action of the audit entry and of every notification about it
+                throw JsonRpcError.invalidParams("params.name must be at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
             }
             JsonNode given = params.get("arguments");
             if (given != null && !given.isNull() && !given.isObject()) {
