@@ -18,6 +18,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency        consumer threads; notifications of one workspace are always handled in order by one of them
  * @param publicBaseUrl      where reviewers reach the gateway's admin API (e.g. {@code https://gateway.example.com}), for
  *                           the approve and reject URLs of an approval request; unset: the paths alone are shown
+ * @param urgentGroupId      consumer group of the kill-switch lane (its own consumer, so that no other notification
+ *                           can delay a kill-switch alert); unset: {@code <groupId>-urgent}
+ * @param approvalLimit      approval-request messages sent one by one per workspace within {@code approvalWindow}; the
+ *                           rest of the window's are summed up in one digest when it ends (0: no limit)
+ * @param approvalWindow     the window of {@code approvalLimit}
  */
 @ConfigurationProperties("gateway.notifier")
 public record NotifierProperties(
@@ -30,7 +35,10 @@ public record NotifierProperties(
         @DefaultValue("PT5S") Duration chatConnectTimeout,
         @DefaultValue("PT10S") Duration chatRequestTimeout,
         @DefaultValue("1") int concurrency,
-        String publicBaseUrl) {
+        String publicBaseUrl,
+        String urgentGroupId,
+        @DefaultValue("10") int approvalLimit,
+        @DefaultValue("PT10M") Duration approvalWindow) {
 
     public NotifierProperties {
         if (maxAttempts < 1) {
@@ -41,6 +49,18 @@ public record NotifierProperties(
         }
         if (backoffMultiplier < 1.0) {
             throw new IllegalArgumentException("gateway.notifier.backoff-multiplier must be at least 1, was " + backoffMultiplier);
+        }
+        if (urgentGroupId == null || urgentGroupId.isBlank()) {
+            urgentGroupId = groupId + "-urgent";
+        }
+        if (urgentGroupId.equals(groupId)) {
+            throw new IllegalArgumentException("gateway.notifier.urgent-group-id must differ from gateway.notifier.group-id");
+        }
+        if (approvalLimit < 0) {
+            throw new IllegalArgumentException("gateway.notifier.approval-limit must not be negative (0: no limit)");
+        }
+        if (approvalWindow == null || approvalWindow.isZero() || approvalWindow.isNegative()) {
+            throw new IllegalArgumentException("gateway.notifier.approval-window must be positive");
         }
     }
 }
