@@ -33,6 +33,7 @@ public final class EmbeddedGateway implements AutoCloseable {
     /** Partitions of the keyed topics this creates, unless configured: see {@link #commandPartitions()}. */
     static final int EMBEDDED_COMMAND_PARTITIONS = 2;
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
+    private static final String REPLICA = "ingress-api-replica-";
 
     private final LauncherSettings settings;
     private final LocalSecrets secrets;
@@ -46,6 +47,7 @@ public final class EmbeddedGateway implements AutoCloseable {
     private ConfigurableApplicationContext decisionStream;
     private ConfigurableApplicationContext ingress;
     private Map<String, String> extraProperties = Map.of();
+    private final List<ConfigurableApplicationContext> replicas = new ArrayList<>();
 
     private EmbeddedGateway(LauncherSettings settings) {
         this.settings = settings;
@@ -192,8 +194,44 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.forEach((k, v) -> args.add("--" + k + "=" + v));
         log.info("Starting {}", module);
         ConfigurableApplicationContext context = starter.apply(args.toArray(String[]::new));
-        metrics.bindModule(context);
+        if (!module.startsWith(REPLICA)) {
+            metrics.bindModule(context);
+        }
         return context;
+    }
+
+    /**
+     * Another ingress instance on this gateway's broker and database, as a second replica would run (tests
+     * start one with settings of its own: short timeouts, small limits): on free ports, with its own reply
+     * partition (below {@code gateway.topics.reply-partitions}, not 0, which the first ingress holds), no
+     * approval executor, metrics of its own. Returns once it can receive replies; closed with the gateway.
+     */
+    public synchronized ConfigurableApplicationContext startIngressReplica(int replyPartition, Map<String, String> overrides) {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("server.port", "0");
+        props.put("server.address", "127.0.0.1");
+        props.put("management.server.port", "0");
+        props.put("gateway.ingress.reply-partition", Integer.toString(replyPartition));
+        props.put("gateway.executor.enabled", "false");
+        props.putAll(overrides);
+        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run, props);
+        try {
+            if (!replica.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
+                replica.close();
+                throw new IllegalStateException("the ingress replica could not reach its reply partition within 60 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            replica.close();
+            throw new IllegalStateException("interrupted while the ingress replica was starting", e);
+        }
+        replicas.add(replica);
+        return replica;
+    }
+
+    /** Where an ingress context (this gateway's or a replica) answers HTTP. */
+    public static String baseUrlOf(ConfigurableApplicationContext ingressContext) {
+        return "http://127.0.0.1:" + ((WebServerApplicationContext) ingressContext).getWebServer().getPort();
     }
 
     /**
@@ -269,6 +307,8 @@ public final class EmbeddedGateway implements AutoCloseable {
     @Override
     public synchronized void close() {
         // the reverse of the start order: stop taking requests first, the broker last
+        replicas.forEach(EmbeddedGateway::closeQuietly);
+        replicas.clear();
         closeQuietly(ingress);
         closeQuietly(decisionStream);
         closeQuietly(notifier);

@@ -348,7 +348,15 @@ class AdminCommandsTest {
         @Test
         void a_non_positive_ttl_is_invalid() {
             workspace.admin(new SetWorkspaceDefaults(null, Duration.ZERO))
-                    .refused(ReplyStatus.INVALID, "approvalTtl must be a positive duration");
+                    .refused(ReplyStatus.INVALID, "approvalTtl must be a positive duration of at most P366D");
+        }
+
+        @Test
+        void a_ttl_over_a_year_is_invalid() {
+            // issue 14: a TTL of millions of hours was accepted, and every later approval of the workspace failed
+            // with an ArithmeticException computing its expiry
+            workspace.admin(new SetWorkspaceDefaults(null, Duration.ofHours(2562047788015215L)))
+                    .refused(ReplyStatus.INVALID, "approvalTtl must be a positive duration of at most P366D");
         }
     }
 

@@ -1,0 +1,111 @@
+package io.agentgateway.launcher;
+
+import io.agentgateway.schemas.GatewayJson;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * HTTP/1.1 over a plain socket, for what a well-behaved client library will not send: malformed framing,
+ * over-long lines, a declared length with no body behind it. One request per connection.
+ */
+final class RawHttp {
+    /** The server's answer: status, headers (names in lower case), body, and how long it took from the last byte sent. */
+    record Answer(int status, Map<String, String> headers, String body, Duration took) {
+        JsonNode json() {
+            return GatewayJson.MAPPER.readTree(body);
+        }
+    }
+
+    private RawHttp() {}
+
+    static Socket connect(String baseUrl) {
+        URI uri = URI.create(baseUrl);
+        try {
+            Socket socket = new Socket(uri.getHost(), uri.getPort());
+            socket.setTcpNoDelay(true);
+            return socket;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Sends {@code request} as it is and reads one response (throws on no answer within {@code timeout}). */
+    static Answer exchange(String baseUrl, String request, Duration timeout) {
+        return exchange(baseUrl, request.getBytes(StandardCharsets.ISO_8859_1), timeout);
+    }
+
+    static Answer exchange(String baseUrl, byte[] request, Duration timeout) {
+        try (Socket socket = connect(baseUrl)) {
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            long sent = System.nanoTime();
+            return read(socket, timeout, sent);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads one response from the socket. */
+    static Answer read(Socket socket, Duration timeout, long sentNanos) throws IOException {
+        socket.setSoTimeout((int) timeout.toMillis());
+        InputStream in = socket.getInputStream();
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!endsWithBlankLine(head)) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("connection closed before a complete response head: " + head.toString(StandardCharsets.ISO_8859_1));
+            }
+            head.write(b);
+        }
+        String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
+        int status = Integer.parseInt(lines[0].split(" ")[1]);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            if (colon > 0) {
+                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+            }
+        }
+        int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
+        byte[] body = in.readNBytes(length);
+        return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), Duration.ofNanos(System.nanoTime() - sentNanos));
+    }
+
+    /** Whether the server closes the connection within {@code timeout} (reads and drops anything it still sends). */
+    static boolean closesWithin(Socket socket, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            InputStream in = socket.getInputStream();
+            while (System.nanoTime() < deadline) {
+                socket.setSoTimeout((int) Math.max(1, Duration.ofNanos(deadline - System.nanoTime()).toMillis()));
+                try {
+                    if (in.read() < 0) {
+                        return true;
+                    }
+                } catch (SocketTimeoutException stillOpen) {
+                    return false;
+                }
+            }
+            return false;
+        } catch (IOException reset) {
+            return true; // a reset is closed too
+        }
+    }
+
+    private static boolean endsWithBlankLine(ByteArrayOutputStream head) {
+        byte[] b = head.toByteArray();
+        int n = b.length;
+        return n >= 4 && b[n - 4] == '\r' && b[n - 3] == '\n' && b[n - 2] == '\r' && b[n - 1] == '\n';
+    }
+}
