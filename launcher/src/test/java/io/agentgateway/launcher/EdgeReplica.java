@@ -20,7 +20,7 @@ final class EdgeReplica {
             Map.entry("gateway.limits.workspace-burst", "8"),
             Map.entry("gateway.mcp.sse-max-sessions-per-key", "2"),
             Map.entry("gateway.mcp.sse-max-sessions-per-workspace", "3"),
-            Map.entry("gateway.mcp.sse-idle-timeout", "PT1S"),
+            Map.entry("gateway.mcp.sse-idle-timeout", "PT3S"),
             Map.entry("gateway.mcp.max-batch-size", "5"));
 
     private static ConfigurableApplicationContext replica;
