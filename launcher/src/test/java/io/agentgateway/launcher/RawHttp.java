@@ -77,8 +77,8 @@ final class RawHttp {
                 headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
             }
         }
-        int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
-        byte[] body = in.readNBytes(length);
+        byte[] body = "chunked".equalsIgnoreCase(headers.get("transfer-encoding")) ? readChunked(in)
+                : in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
         return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), Duration.ofNanos(System.nanoTime() - sentNanos));
     }
 
@@ -101,6 +101,33 @@ final class RawHttp {
         } catch (IOException reset) {
             return true; // a reset is closed too
         }
+    }
+
+    private static byte[] readChunked(InputStream in) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        while (true) {
+            String sizeLine = readLine(in);
+            int size = Integer.parseInt(sizeLine.split(";")[0].trim(), 16);
+            if (size == 0) {
+                readLine(in);
+                return body.toByteArray();
+            }
+            body.write(in.readNBytes(size));
+            readLine(in);
+        }
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new IOException("connection closed in a chunked body");
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
     }
 
     private static boolean endsWithBlankLine(ByteArrayOutputStream head) {
