@@ -63,30 +63,30 @@ class HardenedInputsTest {
 
         var action = GatewayHarness.evaluate(ws, Map.of("tool", "docs", "action", huge, "riskLevel", "low"));
         assertThat(action.status()).isEqualTo(400);
-        assertThat(action.text("error")).isEqualTo("action must be at most 256 characters");
+        assertThat(action.text("error")).isEqualTo("action must be a string of at most 256 characters");
 
         var policy = GatewayHarness.client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/policies", ws.ownerJwt(),
                 Map.of("name", huge, "priority", 1, "decision", "block"));
         assertThat(policy.status()).isEqualTo(400);
-        assertThat(policy.text("error")).isEqualTo("name must be at most 256 characters");
+        assertThat(policy.text("error")).isEqualTo("name must be a string of at most 256 characters");
 
         var description = GatewayHarness.client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/policies", ws.ownerJwt(),
                 Map.of("name", "ok", "priority", 1, "decision", "block", "description", huge));
-        assertThat(description.text("error")).isEqualTo("description must be at most 2000 characters");
+        assertThat(description.text("error")).isEqualTo("description must be a string of at most 2000 characters");
 
         var match = GatewayHarness.client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/policies", ws.ownerJwt(),
                 Map.of("name", "ok", "priority", 1, "decision", "block", "match", Map.of("agentIds", List.of("a", huge))));
-        assertThat(match.text("error")).isEqualTo("match.agentIds[1] must be at most 256 characters");
+        assertThat(match.text("error")).isEqualTo("match.agentIds[1] must be a string of at most 256 characters");
 
         var workspace = GatewayHarness.client().send("POST", "/admin/v1/workspaces", ws.ownerJwt(), Map.of("name", huge));
         assertThat(workspace.status()).isEqualTo(400);
-        assertThat(workspace.text("error")).isEqualTo("name must be at most 256 characters");
+        assertThat(workspace.text("error")).isEqualTo("name must be a string of at most 256 characters");
 
         HttpResponse<String> mcp = send("POST", "/functions/v1/mcp-gate/sse", ws.apiKey(),
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"" + huge + "\"}}");
         JsonNode rpc = GatewayJson.MAPPER.readTree(mcp.body());
         assertThat(rpc.at("/error/code").intValue()).isEqualTo(-32602);
-        assertThat(rpc.at("/error/message").asString()).isEqualTo("params.name must be at most 256 characters");
+        assertThat(rpc.at("/error/message").asString()).isEqualTo("params.name must be a string of at most 256 characters");
     }
 
     @Test
@@ -116,7 +116,7 @@ class HardenedInputsTest {
         // an approval TTL of millions of hours was accepted, and every approval of the workspace then failed
         var ttl = GatewayHarness.client().send("PUT", base + "/defaults", ws.ownerJwt(), Map.of("approvalTtl", "PT2562047788015215H"));
         assertThat(ttl.status()).isEqualTo(400);
-        assertThat(ttl.text("error")).isEqualTo("approvalTtl must be a positive ISO-8601 duration such as PT24H, at most P366D");
+        assertThat(ttl.text("error")).isEqualTo("approvalTtl must be at most P366D");
         assertThat(GatewayHarness.evaluate(ws, GatewayHarness.action("code_host", "pull_request.merge", "low")).text("decision"))
                 .isEqualTo("require_approval");
     }

@@ -22,9 +22,12 @@ final class DefaultsBodies {
         JsonFields.onlyKnownFields(body, Set.of("decisions", "approvalTtl"), "");
         Map<RiskLevel, Decision> decisions = decisions(body.get("decisions"));
         Duration ttl = JsonFields.optionalDuration(body, "approvalTtl");
-        if (ttl != null && (ttl.isNegative() || ttl.isZero() || ttl.compareTo(SetWorkspaceDefaults.MAX_APPROVAL_TTL) > 0)) {
+        if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
+            throw ApiException.badRequest("approvalTtl must be a positive ISO-8601 duration such as PT24H");
+        }
+        if (ttl != null && ttl.compareTo(SetWorkspaceDefaults.MAX_APPROVAL_TTL) > 0) {
             // an expiry computed from a huge TTL overflows: every approval of the workspace would fail
-            throw ApiException.badRequest("approvalTtl must be a positive ISO-8601 duration such as PT24H, at most P366D");
+            throw ApiException.badRequest("approvalTtl must be at most P366D");
         }
         if (decisions.isEmpty() && ttl == null) {
             throw ApiException.badRequest("decisions or approvalTtl is required");

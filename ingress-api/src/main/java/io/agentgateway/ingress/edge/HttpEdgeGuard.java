@@ -61,7 +61,10 @@ final class HttpEdgeGuard {
 
     private ChannelHandlerContext messageContext;
     private Phase phase = Phase.IDLE;
+    /** The current request has been answered (its response has begun). */
     private boolean responseStarted;
+    /** A response is being written (begun, its last part not yet written): with pipelining, maybe an earlier request's. */
+    private boolean responseInProgress;
     private boolean closing;
     private ScheduledFuture<?> headerTimer;
     private ScheduledFuture<?> bodyReadTimer;
@@ -144,6 +147,10 @@ final class HttpEdgeGuard {
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
             if (msg instanceof HttpResponse) {
                 responseStarted = true;
+                responseInProgress = true;
+            }
+            if (msg instanceof LastHttpContent) {
+                responseInProgress = false;
             }
             super.write(ctx, msg, promise);
         }
@@ -201,7 +208,7 @@ final class HttpEdgeGuard {
         cancelTimers();
         refusals.count(reason);
         log.debug("{}: {} ({})", messageContext.channel(), error, status.code());
-        if (responseStarted || !messageContext.channel().isActive()) {
+        if (responseStarted || responseInProgress || !messageContext.channel().isActive()) {
             messageContext.close();
             return;
         }

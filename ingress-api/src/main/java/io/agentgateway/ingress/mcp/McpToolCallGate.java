@@ -129,7 +129,7 @@ class McpToolCallGate {
             }
             if (name.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
                 // the name is the action of the audit entry and of every notification about it
-                throw JsonRpcError.invalidParams("params.name must be at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
+                throw JsonRpcError.invalidParams("params.name must be a string of at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
             }
             JsonNode given = params.get("arguments");
             if (given != null && !given.isNull() && !given.isObject()) {

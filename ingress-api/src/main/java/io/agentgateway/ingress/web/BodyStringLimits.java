@@ -46,7 +46,7 @@ public final class BodyStringLimits {
 
     private BodyStringLimits() {}
 
-    /** @throws ApiException 400 {@code "<field path> must be at most <n> characters"} for the first string over its limit */
+    /** @throws ApiException 400 {@code "<field path> must be a string of at most <n> characters"} for the first string over its limit */
     public static void check(JsonNode body) {
         visit(body, "", null);
     }
@@ -60,7 +60,7 @@ public final class BodyStringLimits {
         if (node.isString()) {
             int limit = limitOf(field);
             if (node.stringValue().length() > limit) {
-                throw ApiException.badRequest((path.isEmpty() ? "the body" : path) + " must be at most " + limit + " characters");
+                throw ApiException.badRequest((path.isEmpty() ? "the body" : path) + " must be a string of at most " + limit + " characters");
             }
         } else if (node.isObject()) {
             for (Map.Entry<String, JsonNode> member : node.properties()) {

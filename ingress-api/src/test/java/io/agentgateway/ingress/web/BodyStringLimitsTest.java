@@ -20,13 +20,13 @@ class BodyStringLimitsTest {
         String longName = "n".repeat(257);
 
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"name\":\"" + longName + "\"}")))
-                .isInstanceOf(ApiException.class).hasMessage("name must be at most 256 characters");
+                .isInstanceOf(ApiException.class).hasMessage("name must be a string of at most 256 characters");
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"tool\":\"mcp\",\"action\":\"" + "a".repeat(100_000) + "\"}")))
-                .hasMessage("action must be at most 256 characters");
+                .hasMessage("action must be a string of at most 256 characters");
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"match\":{\"actions\":[\"ok\",\"" + longName + "\"]}}")))
-                .hasMessage("match.actions[1] must be at most 256 characters");
+                .hasMessage("match.actions[1] must be a string of at most 256 characters");
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"policies\":[{\"name\":\"" + longName + "\"}]}")))
-                .hasMessage("policies[0].name must be at most 256 characters");
+                .hasMessage("policies[0].name must be a string of at most 256 characters");
         assertThatCode(() -> BodyStringLimits.check(json("{\"name\":\"" + "n".repeat(256) + "\"}"))).doesNotThrowAnyException();
     }
 
@@ -34,13 +34,13 @@ class BodyStringLimitsTest {
     void descriptionsReasonsUrlsAndOtherStringsHaveTheirOwnLimits() {
         assertThatCode(() -> BodyStringLimits.check(json("{\"description\":\"" + "d".repeat(2000) + "\"}"))).doesNotThrowAnyException();
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"reason\":\"" + "r".repeat(2001) + "\"}")))
-                .hasMessage("reason must be at most 2000 characters");
+                .hasMessage("reason must be a string of at most 2000 characters");
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"mcp_server_url\":\"https://x/" + "u".repeat(2048) + "\"}")))
-                .hasMessage("mcp_server_url must be at most 2048 characters");
+                .hasMessage("mcp_server_url must be a string of at most 2048 characters");
         assertThatCode(() -> BodyStringLimits.check(json("{\"config\":{\"access_token\":\"" + "t".repeat(8192) + "\"}}")))
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> BodyStringLimits.check(json("{\"config\":{\"access_token\":\"" + "t".repeat(8193) + "\"}}")))
-                .hasMessage("config.access_token must be at most 8192 characters");
+                .hasMessage("config.access_token must be a string of at most 8192 characters");
     }
 
     @Test
