@@ -130,10 +130,12 @@ class HardenedInputsTest {
         SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
         jwt.sign(new MACSigner(GatewayHarness.gateway().secrets().jwtSecret().getBytes(StandardCharsets.UTF_8)));
 
+        // the same user's current token reads the members (once the projector has the new workspace)
+        await().atMost(Duration.ofSeconds(20)).until(() -> GatewayHarness.client()
+                .send("GET", "/admin/v1/workspaces/" + ws.id() + "/members", ws.ownerJwt(), null).status() == 200);
         var refused = GatewayHarness.client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/members", jwt.serialize(), null);
         assertThat(refused.status()).isEqualTo(401);
-        assertThat(GatewayHarness.client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/members", ws.ownerJwt(), null).status())
-                .isEqualTo(200);
+        assertThat(refused.text("error")).isEqualTo("Invalid or expired token");
     }
 
     @Test
