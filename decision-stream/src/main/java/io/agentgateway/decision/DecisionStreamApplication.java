@@ -33,6 +33,6 @@ public class DecisionStreamApplication {
      * {@code management.server.address} says otherwise): there is no other endpoint.
      */
     public static void main(String[] args) {
-        builder().web(WebApplicationType.REACTIVE).properties(ManagementOnly.SERVER_ON_MANAGEMENT_PORT).run(args);
+        builder().web(WebApplicationType.REACTIVE).properties(ManagementOnly.APPLICATION_SERVER).run(args);
     }
 }

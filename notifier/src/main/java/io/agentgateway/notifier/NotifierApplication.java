@@ -24,7 +24,7 @@ public class NotifierApplication {
     public static void main(String[] args) {
         SpringApplication application = application();
         application.setWebApplicationType(WebApplicationType.REACTIVE);
-        application.setDefaultProperties(ManagementOnly.SERVER_ON_MANAGEMENT_PORT);
+        application.setDefaultProperties(ManagementOnly.APPLICATION_SERVER);
         application.run(args);
     }
 
