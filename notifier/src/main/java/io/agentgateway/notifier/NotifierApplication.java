@@ -22,10 +22,15 @@ public class NotifierApplication {
      * {@code management.server.address} says otherwise): there is no other endpoint.
      */
     public static void main(String[] args) {
+        alone().run(args);
+    }
+
+    /** The notifier as its own service: {@link #application()} with the management server (see {@link ManagementOnly}). */
+    public static SpringApplication alone() {
         SpringApplication application = application();
         application.setWebApplicationType(WebApplicationType.REACTIVE);
         application.setDefaultProperties(ManagementOnly.APPLICATION_SERVER);
-        application.run(args);
+        return application;
     }
 
     /**
