@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,6 +72,28 @@ class SlowAndMalformedRequestsTest {
                 + "Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n{\"a\":1}", QUICK);
         assertThat(webhook.status()).isEqualTo(413);
         assertThat(webhook.took()).isLessThan(Duration.ofSeconds(2));
+    }
+
+    /**
+     * The 413 is sent before the body is read, while the client is still sending it; closing the socket with the
+     * body unread would reset the connection and could destroy the answer before the client reads it. The
+     * connection lingers, dropping the rest, so a client that sends its whole body reads its 413 every time.
+     */
+    @Test
+    void aClientStillSendingAnOversizedBodyReadsIts413EveryTime() throws Exception {
+        String base = GatewayHarness.gateway().baseUrl();
+        String key = GatewayHarness.newWorkspace().apiKey();
+        byte[] body = ("{\"pad\":\"" + "x".repeat(700 * 1024) + "\"}").getBytes(StandardCharsets.UTF_8);
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        for (int i = 0; i < 20; i++) {
+            for (String path : List.of("/functions/v1/evaluate-action", "/functions/v1/webhook-code-host")) {
+                HttpResponse<String> answer = client.send(HttpRequest.newBuilder(URI.create(base + path))
+                                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                                .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.statusCode()).as(path).isEqualTo(413);
+            }
+        }
     }
 
     @Test

@@ -54,6 +54,10 @@ final class HttpEdgeGuard {
 
     private enum Phase { IDLE, HEADERS, BODY }
 
+    /** How long, and for how many more bytes of the body, a close waits after an early answer. */
+    private static final Duration LINGER = Duration.ofSeconds(2);
+    private static final long LINGER_BYTES = 4L << 20;
+
     private final HttpEdgeProperties limits;
     private final HttpEdgeRefusals refusals;
     private final RawSide rawSide = new RawSide();
@@ -69,6 +73,9 @@ final class HttpEdgeGuard {
     private ScheduledFuture<?> headerTimer;
     private ScheduledFuture<?> bodyReadTimer;
     private ScheduledFuture<?> bodyTimer;
+    private ScheduledFuture<?> lingerTimer;
+    private ChannelPromise lingerPromise;
+    private long lingeredBytes;
 
     HttpEdgeGuard(HttpEdgeProperties limits, HttpEdgeRefusals refusals) {
         this.limits = limits;
@@ -120,6 +127,18 @@ final class HttpEdgeGuard {
                 ReferenceCountUtil.release(msg);
                 return;
             }
+            if (lingerTimer != null) {
+                // answered and closing: what is left of the body is read and dropped, then the connection closes
+                boolean last = msg instanceof LastHttpContent || msg instanceof HttpObject http && http.decoderResult().isFailure();
+                if (msg instanceof HttpContent content) {
+                    lingeredBytes += content.content().readableBytes();
+                }
+                ReferenceCountUtil.release(msg);
+                if (last || lingeredBytes > LINGER_BYTES) {
+                    closeAfterLinger();
+                }
+                return;
+            }
             if (msg instanceof HttpObject http && http.decoderResult().isFailure()) {
                 ReferenceCountUtil.release(msg);
                 malformed(http.decoderResult());
@@ -141,6 +160,35 @@ final class HttpEdgeGuard {
                 bodyReadTimer = schedule(ctx, limits.bodyReadTimeout(), this::bodyStalled);
             }
             super.channelRead(ctx, msg);
+        }
+
+        /**
+         * A close asked for while the request's body is still arriving (an answer given before the body was read,
+         * such as a 413 for a declared length over the limit) waits a moment, reading and dropping the rest: a
+         * socket closed with unread data sends a reset, which can destroy the answer before the client reads it.
+         */
+        @Override
+        public void close(ChannelHandlerContext ctx, ChannelPromise promise) throws Exception {
+            if (phase == Phase.BODY && lingerTimer == null && !closing && ctx.channel().isActive()) {
+                lingerPromise = promise;
+                lingerTimer = schedule(ctx, LINGER, this::closeAfterLinger);
+                cancelBodyTimers();
+                ctx.channel().config().setAutoRead(true);
+                ctx.read();
+                return;
+            }
+            super.close(ctx, promise);
+        }
+
+        private void closeAfterLinger() {
+            ChannelPromise promise = lingerPromise;
+            if (promise == null) {
+                return;
+            }
+            lingerPromise = null;
+            cancel(lingerTimer);
+            closing = true;
+            messageContext.close(promise);
         }
 
         @Override
@@ -192,6 +240,10 @@ final class HttpEdgeGuard {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
             cancelTimers();
+            if (lingerPromise != null) {
+                lingerPromise.trySuccess();
+                lingerPromise = null;
+            }
             super.channelInactive(ctx);
         }
     }
@@ -232,6 +284,7 @@ final class HttpEdgeGuard {
     private void cancelTimers() {
         cancel(headerTimer);
         headerTimer = null;
+        cancel(lingerTimer);
         cancelBodyTimers();
     }
 
