@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -56,7 +55,7 @@ public final class ExportBenchmark {
         int bigRows = Integer.getInteger("bench.exportRows", 1_000_000);
         int smallRows = Integer.getInteger("bench.exportSmallRows", 10_000);
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
-                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-export-bench-")), Map.of("logging.level.root", "WARN"))) {
+                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-export-bench-")), BenchmarkGateway.PROPERTIES)) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
             UUID workspace = UUID.fromString(WorkspaceBootstrap.create(admin, gateway.operatorJwt(), jwt, "export benchmark", List.of("evaluate")).workspaceId());

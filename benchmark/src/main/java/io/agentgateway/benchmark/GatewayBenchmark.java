@@ -45,7 +45,7 @@ public final class GatewayBenchmark {
         LauncherSettings settings = new LauncherSettings(dataDir, Optional.empty(), Optional.empty(), "postgres", "postgres",
                 0, 0, 0, false, false);
         try (ResidentMemorySampler rss = new ResidentMemorySampler(processes);
-             EmbeddedGateway gateway = EmbeddedGateway.start(settings, Map.of("logging.level.root", "WARN"))) {
+             EmbeddedGateway gateway = EmbeddedGateway.start(settings, BenchmarkGateway.PROPERTIES)) {
             GatewayHttpClient http = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
             var ws = WorkspaceBootstrap.create(http, gateway.operatorJwt(), jwt, "benchmark", List.of("evaluate"));

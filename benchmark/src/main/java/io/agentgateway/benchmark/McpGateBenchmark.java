@@ -57,7 +57,7 @@ public final class McpGateBenchmark {
         ReactorClientHttpConnector connector = new ReactorClientHttpConnector(
                 HttpClient.create(clientConnections).runOn(clientLoop));
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
-                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-mcp-bench-")), Map.of("logging.level.root", "WARN"));
+                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-mcp-bench-")), BenchmarkGateway.PROPERTIES);
              BenchMcpUpstream upstream = BenchMcpUpstream.start()) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));

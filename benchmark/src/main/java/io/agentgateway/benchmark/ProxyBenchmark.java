@@ -64,7 +64,7 @@ public final class ProxyBenchmark {
                         .send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(UPSTREAM_BODY))))
                 .bindNow();
         String upstreamUrl = "http://127.0.0.1:" + upstream.port();
-        try (EmbeddedGateway gateway = EmbeddedGateway.start(settings, Map.of("logging.level.root", "WARN"))) {
+        try (EmbeddedGateway gateway = EmbeddedGateway.start(settings, BenchmarkGateway.PROPERTIES)) {
             GatewayHttpClient http = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
             var ws = WorkspaceBootstrap.create(http, gateway.operatorJwt(), jwt, "proxy benchmark", List.of("proxy", "evaluate"));

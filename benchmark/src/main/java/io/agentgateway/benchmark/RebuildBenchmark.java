@@ -36,7 +36,7 @@ public final class RebuildBenchmark {
         int workspaces = Integer.getInteger("bench.workspaces", 8);
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
                 LauncherSettings.ephemeral(Files.createTempDirectory("gateway-rebuild-bench-")),
-                Map.of("logging.level.root", "WARN"))) {
+                BenchmarkGateway.PROPERTIES)) {
             long fillStarted = System.nanoTime();
             SyntheticEventLog log = SyntheticEventLog.fill(gateway.bootstrapServers(), events, workspaces);
             System.out.printf(Locale.ROOT, "wrote %,d events (%,d audit rows, %,d approvals, %d workspaces) in %.1f s%n",

@@ -44,7 +44,7 @@ public final class WebhookBenchmark {
         int clients = Integer.getInteger("bench.clients", 32);
         Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 60));
         try (EmbeddedGateway gateway = EmbeddedGateway.start(
-                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-webhook-bench-")), Map.of("logging.level.root", "WARN"))) {
+                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-webhook-bench-")), BenchmarkGateway.PROPERTIES)) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
             String workspace = createWorkspace(admin, gateway.operatorJwt(), jwt);

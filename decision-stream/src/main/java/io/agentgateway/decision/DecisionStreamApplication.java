@@ -28,7 +28,11 @@ public class DecisionStreamApplication {
         return new SpringApplicationBuilder(DecisionStreamApplication.class).web(WebApplicationType.NONE);
     }
 
+    /**
+     * Run alone, the service answers HTTP on its management port only (health, Prometheus; loopback unless
+     * {@code management.server.address} says otherwise): there is no other endpoint.
+     */
     public static void main(String[] args) {
-        builder().run(args);
+        builder().web(WebApplicationType.REACTIVE).properties(ManagementOnly.APPLICATION_SERVER).run(args);
     }
 }

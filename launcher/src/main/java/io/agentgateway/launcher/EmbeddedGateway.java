@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -34,9 +35,11 @@ public final class EmbeddedGateway implements AutoCloseable {
     /** The embedded default's operator unless GATEWAY_AUTH_OPERATORS names others. */
     public static final String DEFAULT_OPERATOR = "gateway-operator";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
+    private static final String REPLICA = "ingress-api-replica-";
 
     private final LauncherSettings settings;
     private final LocalSecrets secrets;
+    private final SharedMetrics metrics = new SharedMetrics();
     private EmbeddedKafkaBroker kafka;
     private EmbeddedPostgresServer postgres;
     private String bootstrapServers;
@@ -46,9 +49,11 @@ public final class EmbeddedGateway implements AutoCloseable {
     private ConfigurableApplicationContext decisionStream;
     private ConfigurableApplicationContext ingress;
     private Map<String, String> extraProperties = Map.of();
+    private final List<ConfigurableApplicationContext> replicas = new ArrayList<>();
 
     private EmbeddedGateway(LauncherSettings settings) {
         this.settings = settings;
+        PrivateDataDirectory.prepare(settings.dataDir());
         this.secrets = LocalSecrets.loadOrCreate(settings.dataDir());
     }
 
@@ -94,13 +99,17 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     private void startModules() {
         // static members: a restart after a crash takes the partitions back at once (one instance of each here)
-        projector = run("projector", ProjectorApplication.application()::run,
+        projector = run("projector", withSharedMetrics(ProjectorApplication.application())::run,
                 Map.of("gateway.projector.instance-id", "embedded-projector"));
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
         web.put("server.port", Integer.toString(settings.httpPort()));
         web.put("server.address", LauncherSettings.serverAddress());
-        ingress = run("ingress-api", IngressApplication.application()::run, web);
+        if (settings.httpPort() == 0 && !configured("management.server.port", "MANAGEMENT_SERVER_PORT")) {
+            // the API on any free port (tests, benchmark): the management server too
+            web.put("management.server.port", "0");
+        }
+        ingress = run("ingress-api", withSharedMetrics(IngressApplication.application())::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("the ingress could not reach its reply partition within 60 s");
@@ -111,7 +120,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         // after the ingress: its port (possibly picked at random) is the base of the review URLs in
         // approval alerts; notifications wait in their topic meanwhile
-        notifier = run("notifier", NotifierApplication.application()::run, notifierDefaults());
+        notifier = run("notifier", withSharedMetrics(NotifierApplication.application())::run, notifierDefaults());
         log.info("Gateway ready at {}", baseUrl());
     }
 
@@ -128,7 +137,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             // one instance: no other one to keep a standby copy on (its group.instance.id is kept in the state
             // directory, so a restart after a crash rejoins as the same static member, without a rebalance)
             props.putIfAbsent("gateway.decision.num-standby-replicas", "0");
-            decisionStream = run("decision-stream", DecisionStreamApplication.builder()::run, props);
+            decisionStream = run("decision-stream", DecisionStreamApplication.builder().initializers(metrics.initializer())::run, props);
             decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
         }
     }
@@ -157,6 +166,11 @@ public final class EmbeddedGateway implements AutoCloseable {
             notifierProps.put("gateway.notifier.public-base-url", baseUrl());
         }
         return notifierProps;
+    }
+
+    private SpringApplication withSharedMetrics(SpringApplication application) {
+        application.addInitializers(metrics.initializer());
+        return application;
     }
 
     private boolean configured(String property, String environmentVariable) {
@@ -189,7 +203,45 @@ public final class EmbeddedGateway implements AutoCloseable {
         List<String> args = new ArrayList<>();
         props.forEach((k, v) -> args.add("--" + k + "=" + v));
         log.info("Starting {}", module);
-        return starter.apply(args.toArray(String[]::new));
+        ConfigurableApplicationContext context = starter.apply(args.toArray(String[]::new));
+        if (!module.startsWith(REPLICA)) {
+            metrics.bindModule(context);
+        }
+        return context;
+    }
+
+    /**
+     * Another ingress instance on this gateway's broker and database, as a second replica would run (tests
+     * start one with settings of its own: short timeouts, small limits): on free ports, with its own reply
+     * partition (below {@code gateway.topics.reply-partitions}, not 0, which the first ingress holds), no
+     * approval executor, metrics of its own. Returns once it can receive replies; closed with the gateway.
+     */
+    public synchronized ConfigurableApplicationContext startIngressReplica(int replyPartition, Map<String, String> overrides) {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("server.port", "0");
+        props.put("server.address", "127.0.0.1");
+        props.put("management.server.port", "0");
+        props.put("gateway.ingress.reply-partition", Integer.toString(replyPartition));
+        props.put("gateway.executor.enabled", "false");
+        props.putAll(overrides);
+        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run, props);
+        try {
+            if (!replica.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
+                replica.close();
+                throw new IllegalStateException("the ingress replica could not reach its reply partition within 60 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            replica.close();
+            throw new IllegalStateException("interrupted while the ingress replica was starting", e);
+        }
+        replicas.add(replica);
+        return replica;
+    }
+
+    /** Where an ingress context (this gateway's or a replica) answers HTTP. */
+    public static String baseUrlOf(ConfigurableApplicationContext ingressContext) {
+        return "http://127.0.0.1:" + ((WebServerApplicationContext) ingressContext).getWebServer().getPort();
     }
 
     /**
@@ -241,6 +293,16 @@ public final class EmbeddedGateway implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
+    /**
+     * Where the management endpoints answer (health, metrics, Prometheus): {@code management.server.port}
+     * (MANAGEMENT_SERVER_PORT, 8081 by default) on {@code management.server.address} (loopback by default).
+     */
+    public String managementUrl() {
+        String port = ingress.getEnvironment().getProperty("local.management.port");
+        String address = ingress.getEnvironment().getProperty("management.server.address", "127.0.0.1");
+        return "http://" + ("0.0.0.0".equals(address) ? "127.0.0.1" : address) + ":" + port;
+    }
+
     public String bootstrapServers() {
         return bootstrapServers;
     }
@@ -268,6 +330,8 @@ public final class EmbeddedGateway implements AutoCloseable {
     @Override
     public synchronized void close() {
         // the reverse of the start order: stop taking requests first, the broker last
+        replicas.forEach(EmbeddedGateway::closeQuietly);
+        replicas.clear();
         closeQuietly(ingress);
         closeQuietly(decisionStream);
         closeQuietly(notifier);
@@ -281,6 +345,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             postgres.close();
             postgres = null;
         }
+        metrics.close();
         if (settings.temporaryData()) {
             // Streams state and the generated secrets of a throwaway gateway (tests, benchmark)
             Directories.deleteRecursively(settings.dataDir());

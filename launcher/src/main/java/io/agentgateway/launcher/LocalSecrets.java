@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Properties;
@@ -34,13 +33,10 @@ public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStat
                     | generateIfMissing(props, "oauth-state-key", 32);
             if (generated) {
                 Files.createDirectories(dataDir);
+                // owner-only before the keys are written, not after
+                PrivateDataDirectory.createPrivateFile(file);
                 try (Writer out = Files.newBufferedWriter(file)) {
                     props.store(out, "generated on first start; keep private");
-                }
-                try {
-                    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-                } catch (UnsupportedOperationException ignored) {
-                    // not a POSIX file system
                 }
             }
         } catch (IOException e) {

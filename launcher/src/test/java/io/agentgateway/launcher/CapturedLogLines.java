@@ -45,6 +45,23 @@ final class CapturedLogLines implements AutoCloseable {
         return List.copyOf(appender.list).stream().map(e -> e.getFormattedMessage() + throwableText(e.getThrowableProxy())).toList();
     }
 
+    /**
+     * The lines a client's input must never cause: ERROR, or any line with a stack trace, from the loggers
+     * that see client input (the gateway's HTTP edge and handlers, Spring's web layer, Reactor Netty, Netty).
+     * Lines of other parts (the broker, the decision stream, the notifier) are left out: other tests'
+     * background work in this JVM may log there meanwhile.
+     */
+    List<String> clientInputProblems() {
+        return List.copyOf(appender.list).stream()
+                .filter(e -> e.getLevel().isGreaterOrEqual(Level.ERROR) || e.getThrowableProxy() != null && e.getLevel().isGreaterOrEqual(Level.INFO))
+                .filter(e -> CLIENT_FACING.stream().anyMatch(e.getLoggerName()::startsWith))
+                .map(e -> e.getLevel() + " " + e.getLoggerName() + ": " + e.getFormattedMessage() + throwableText(e.getThrowableProxy()))
+                .toList();
+    }
+
+    private static final List<String> CLIENT_FACING = List.of("io.agentgateway.ingress", "org.springframework.web",
+            "org.springframework.http", "org.springframework.boot.web", "reactor.netty", "io.netty");
+
     private static String throwableText(IThrowableProxy proxy) {
         StringBuilder text = new StringBuilder();
         for (IThrowableProxy p = proxy; p != null; p = p.getCause()) {

@@ -53,6 +53,10 @@ final class GatewayHarness {
                 // a change of a webhook connection answers this long after the read model shows it (the
                 // index answers kept by the webhook verifier have expired by then): short, for 200-round races
                 properties.put("gateway.webhooks.candidate-index-ttl", "PT0.05S");
+                // the request rate limits would throttle the suites that send thousands of requests with one key;
+                // FairUseTest tests them on an ingress of its own
+                properties.put("gateway.limits.key-rate", "0");
+                properties.put("gateway.limits.workspace-rate", "0");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

@@ -350,10 +350,23 @@ class McpGateTest {
             closedPort = socket.getLocalPort();
         }
         connect(ws, "http://127.0.0.1:" + closedPort + "/mcp", "http", "bearer", "t");
-        JsonNode down = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
-        assertThat(down.at("/error/code").intValue()).as(down.toString()).isEqualTo(-32002);
-        assertThat(down.at("/error/message").asString()).contains("upstream MCP server");
-        JsonNode call = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_repos\"}}");
-        assertThat(call.at("/error/code").intValue()).as(call.toString()).isEqualTo(-32002);
+        try (CapturedLogLines logs = CapturedLogLines.start()) {
+            JsonNode down = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+            assertThat(down.at("/error/code").intValue()).as(down.toString()).isEqualTo(-32002);
+            assertThat(down.at("/error/message").asString()).contains("upstream MCP server");
+            JsonNode call = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_repos\"}}");
+            assertThat(call.at("/error/code").intValue()).as(call.toString()).isEqualTo(-32002);
+            // issue 14: the answer named Java classes and the upstream's address; the log has them, with the
+            // correlation id the answer gives
+            for (JsonNode answer : List.of(down, call)) {
+                String error = answer.get("error").toString();
+                assertThat(error).doesNotContain("127.0.0.1", Integer.toString(closedPort), "Exception", "java.", "io.netty",
+                        "reactor.");
+                String correlationId = answer.at("/error/data/correlationId").asString();
+                assertThat(correlationId).isNotBlank();
+                assertThat(logs.lines()).anyMatch(line -> line.contains(correlationId) && line.contains("MCP upstream failure")
+                        && line.contains("Exception"));
+            }
+        }
     }
 }

@@ -50,7 +50,7 @@ class ProxyOneReadingEndToEndTest {
         assertSoftly(softly -> {
             for (List<Object> row : rows) {
                 String target = (String) row.get(1);
-                RawHttp.Response answer = proxy(ws, (String) row.get(0), "code_host", target, new byte[0]);
+                ExactTargetHttp.Response answer = proxy(ws, (String) row.get(0), "code_host", target, new byte[0]);
                 softly.assertThat(answer.status()).as(row.get(0) + " " + target + ": " + answer.raw()).isEqualTo(row.get(2));
                 Map<String, String> audit = auditRow(answer.header("X-Correlation-Id"));
                 softly.assertThat(audit).as(target).containsEntry("action", (String) row.get(3))
@@ -71,7 +71,7 @@ class ProxyOneReadingEndToEndTest {
                 Map.of("method", "*", "path", "/admin/**", "action", "admin.call", "risk", "critical")))));
         assertSoftly(softly -> {
             for (String target : List.of("/admin%2Fusers%2F7%2Fban", "/Admin/users/7/ban", "/ADMIN%2fusers/7/ban")) {
-                RawHttp.Response answer = proxy(ws, "POST", "chat", target, "{}".getBytes(StandardCharsets.UTF_8));
+                ExactTargetHttp.Response answer = proxy(ws, "POST", "chat", target, "{}".getBytes(StandardCharsets.UTF_8));
                 softly.assertThat(answer.status()).as(target + ": " + answer.raw()).isEqualTo(403);
                 softly.assertThat(auditRow(answer.header("X-Correlation-Id"))).as(target)
                         .containsEntry("action", "admin.call").containsEntry("risk_level", "critical");
@@ -84,14 +84,14 @@ class ProxyOneReadingEndToEndTest {
     void whatIsForwardedIsTheCanonicalFormThatWasClassified() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         String base = codeHost(ws);
-        RawHttp.Response file = proxy(ws, "GET", "code_host", "/repos/acme/api/contents/docs%2fa%20b.md?ref=main&x=%2F", new byte[0]);
+        ExactTargetHttp.Response file = proxy(ws, "GET", "code_host", "/repos/acme/api/contents/docs%2fa%20b.md?ref=main&x=%2F", new byte[0]);
         assertThat(file.status()).as(file.raw()).isEqualTo(200);
         ProxyUpstream.Request arrived = upstream.requestsTo(base + "/repos/acme/api/contents").get(0);
         assertThat(arrived.rawPath()).isEqualTo(base + "/repos/acme/api/contents/docs/a%20b.md");
         assertThat(arrived.rawQuery()).as("the query is forwarded as received").isEqualTo("ref=main&x=%2F");
         assertThat(auditRow(file.header("X-Correlation-Id")).get("payload")).contains("/repos/acme/api/contents/docs/a%20b.md");
 
-        RawHttp.Response plus = proxy(ws, "POST", "code_host", "/repos/acme/api/issues/1/labels/bug+fix", "{}".getBytes(StandardCharsets.UTF_8));
+        ExactTargetHttp.Response plus = proxy(ws, "POST", "code_host", "/repos/acme/api/issues/1/labels/bug+fix", "{}".getBytes(StandardCharsets.UTF_8));
         assertThat(plus.status()).as(plus.raw()).isEqualTo(200);
         assertThat(upstream.requestsTo(base + "/repos/acme/api/issues/1/labels").get(0).rawPath())
                 .as("a + is sent encoded: no upstream reads it as a space").isEqualTo(base + "/repos/acme/api/issues/1/labels/bug%2Bfix");
@@ -112,12 +112,12 @@ class ProxyOneReadingEndToEndTest {
                 "/repos/acme/api/pulls/7/%C3%28", "The upstream path is not validly percent-encoded UTF-8");
         assertSoftly(softly -> {
             refused.forEach((target, error) -> {
-                RawHttp.Response answer = proxy(ws, "PUT", "code_host", target, new byte[0]);
+                ExactTargetHttp.Response answer = proxy(ws, "PUT", "code_host", target, new byte[0]);
                 softly.assertThat(answer.status()).as(target + ": " + answer.raw()).isEqualTo(400);
                 softly.assertThat(answer.text("error")).as(target).isEqualTo(error);
                 softly.assertThat(answer.text("correlationId")).as(target).isEqualTo(answer.header("X-Correlation-Id"));
             });
-            RawHttp.Response parameter = proxy(ws, "POST", "chat", "/admin;v=1/users/7/ban", new byte[0]);
+            ExactTargetHttp.Response parameter = proxy(ws, "POST", "chat", "/admin;v=1/users/7/ban", new byte[0]);
             softly.assertThat(parameter.status()).as("/admin;v=1/users/7/ban: " + parameter.raw()).isEqualTo(400);
             softly.assertThat(parameter.text("error")).isEqualTo("The upstream path must not contain ';' path parameters");
         });
@@ -133,25 +133,25 @@ class ProxyOneReadingEndToEndTest {
         byte[] body = "{\"merge_method\":\"squash\"}".getBytes(StandardCharsets.UTF_8);
         assertSoftly(softly -> {
             for (String method : List.of("TRACE", "CONNECT", "PROPFIND", "MERGE", "get")) {
-                RawHttp.Response answer = proxy(ws, method, "code_host", "/repos/acme/api", new byte[0]);
+                ExactTargetHttp.Response answer = proxy(ws, method, "code_host", "/repos/acme/api", new byte[0]);
                 softly.assertThat(answer.status()).as(method + ": " + answer.raw()).isEqualTo(405);
                 softly.assertThat(answer.header("Allow")).as(method).isEqualTo("GET,HEAD,OPTIONS,POST,PUT,PATCH,DELETE");
                 softly.assertThat(answer.text("error")).as(method).isEqualTo("Method not allowed");
                 softly.assertThat(answer.text("correlationId")).as(method).isEqualTo(answer.header("X-Correlation-Id"));
             }
             for (String header : List.of("X-HTTP-Method-Override", "X-Method-Override", "X-HTTP-Method", "x-http-method-override")) {
-                RawHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues", body, header, "PUT");
+                ExactTargetHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues", body, header, "PUT");
                 softly.assertThat(answer.status()).as(header + ": " + answer.raw()).isEqualTo(400);
                 softly.assertThat(answer.text("error")).as(header).isEqualTo("The proxy does not accept the "
                         + (header.equals("x-http-method-override") ? "X-HTTP-Method-Override" : header) + " header: send the request with the method itself");
             }
             for (String query : List.of("_method=DELETE", "a=1&_METHOD=delete", "%5Fmethod=DELETE")) {
-                RawHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues?" + query, body);
+                ExactTargetHttp.Response answer = proxy(ws, "POST", "code_host", "/repos/acme/api/issues?" + query, body);
                 softly.assertThat(answer.status()).as(query + ": " + answer.raw()).isEqualTo(400);
                 softly.assertThat(answer.text("error")).as(query)
                         .isEqualTo("The proxy does not accept a _method query parameter: send the request with the method itself");
             }
-            RawHttp.Response form = proxy(ws, "POST", "code_host", "/repos/acme/api/issues",
+            ExactTargetHttp.Response form = proxy(ws, "POST", "code_host", "/repos/acme/api/issues",
                     "title=x&_method=delete".getBytes(StandardCharsets.UTF_8), "Content-Type", "application/x-www-form-urlencoded");
             softly.assertThat(form.status()).as("form: " + form.raw()).isEqualTo(400);
             softly.assertThat(form.text("error"))
@@ -166,20 +166,20 @@ class ProxyOneReadingEndToEndTest {
     void theCodeHostsGraphQlIsClassifiedByItsMutations() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         String base = codeHost(ws);
-        RawHttp.Response merge = graphQl(ws, "mutation { mergePullRequest(input: {pullRequestId: \\\"PR_1\\\"}) { clientMutationId } }");
+        ExactTargetHttp.Response merge = graphQl(ws, "mutation { mergePullRequest(input: {pullRequestId: \\\"PR_1\\\"}) { clientMutationId } }");
         assertThat(merge.status()).as(merge.raw()).isEqualTo(202);
         assertThat(auditRow(merge.header("X-Correlation-Id"))).containsEntry("action", "pull_request.merge").containsEntry("risk_level", "high");
-        RawHttp.Response delete = graphQl(ws, "mutation Tidy { addComment(input: {}) { clientMutationId } deleteRef(input: {refId: \\\"R\\\"}) { clientMutationId } }");
+        ExactTargetHttp.Response delete = graphQl(ws, "mutation Tidy { addComment(input: {}) { clientMutationId } deleteRef(input: {refId: \\\"R\\\"}) { clientMutationId } }");
         assertThat(delete.status()).as(delete.raw()).isEqualTo(403);
         assertThat(auditRow(delete.header("X-Correlation-Id"))).containsEntry("action", "ref.delete").containsEntry("risk_level", "critical");
-        RawHttp.Response twice = RawHttp.send(gateway(), "POST", PROXY + "code_host/graphql",
+        ExactTargetHttp.Response twice = ExactTargetHttp.send(gateway(), "POST", PROXY + "code_host/graphql",
                 "{\"query\":\"query Same { viewer { login } } mutation Same { deleteRef(input: {}) { clientMutationId } }\",\"operationName\":\"Same\"}"
                         .getBytes(StandardCharsets.UTF_8), "Authorization", "Bearer " + ws.apiKey(), "Content-Type", "application/json");
         assertThat(twice.status()).isEqualTo(400);
         assertThat(twice.text("error")).isEqualTo("The GraphQL document holds two operations named Same; operation names must be unique");
         assertThat(upstream.requestsTo(base)).isEmpty();
 
-        RawHttp.Response read = graphQl(ws, "query { viewer { login } }");
+        ExactTargetHttp.Response read = graphQl(ws, "query { viewer { login } }");
         assertThat(read.status()).as(read.raw()).isEqualTo(200);
         assertThat(auditRow(read.header("X-Correlation-Id"))).containsEntry("action", "read").containsEntry("risk_level", "low");
         assertThat(upstream.requestsTo(base)).extracting(ProxyUpstream.Request::rawPath).containsExactly(base + "/graphql");
@@ -193,7 +193,7 @@ class ProxyOneReadingEndToEndTest {
         String base = codeHost(ws);
         String upstreamBase = upstream.baseUrl() + base;
         String gateway = GatewayHarness.gateway().baseUrl() + PROXY + "code_host";
-        RawHttp.Response page = proxy(ws, "GET", "code_host", "/repos/acme/api/issues?per_page=2", new byte[0],
+        ExactTargetHttp.Response page = proxy(ws, "GET", "code_host", "/repos/acme/api/issues?per_page=2", new byte[0],
                 "X-Test-Link", "<" + upstreamBase + "/repositories/42/issues?per_page=2&page=2>; rel=\"next\", "
                         + "<" + upstreamBase + "/repositories/42/issues?per_page=2&page=3>; rel=\"last\", "
                         + "<https://docs.example/rest>; rel=\"help\"",
@@ -219,18 +219,18 @@ class ProxyOneReadingEndToEndTest {
         return URI.create(GatewayHarness.gateway().baseUrl());
     }
 
-    private static RawHttp.Response graphQl(TestWorkspace ws, String document) {
+    private static ExactTargetHttp.Response graphQl(TestWorkspace ws, String document) {
         return proxy(ws, "POST", "code_host", "/graphql", ("{\"query\":\"" + document + "\"}").getBytes(StandardCharsets.UTF_8),
                 "Content-Type", "application/json");
     }
 
-    private static RawHttp.Response proxy(TestWorkspace ws, String method, String tool, String target, byte[] body, String... headers) {
+    private static ExactTargetHttp.Response proxy(TestWorkspace ws, String method, String tool, String target, byte[] body, String... headers) {
         String[] all = new String[headers.length + 4];
         all[0] = "Authorization";
         all[1] = "Bearer " + ws.apiKey();
         all[2] = "X-Agent-Id";
         all[3] = AGENT_ID;
         System.arraycopy(headers, 0, all, 4, headers.length);
-        return RawHttp.send(gateway(), method, PROXY + tool + target, body, all);
+        return ExactTargetHttp.send(gateway(), method, PROXY + tool + target, body, all);
     }
 }

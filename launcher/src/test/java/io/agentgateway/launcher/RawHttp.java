@@ -3,122 +3,136 @@ package io.agentgateway.launcher;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * HTTP/1.1 over a plain socket: the request line goes out byte for byte as written (any method, any
- * target, encoded or not), which no HTTP client library promises. One request per connection
- * ({@code Connection: close}); the answer is read to the end, chunked bodies joined.
+ * HTTP/1.1 over a plain socket, for what a well-behaved client library will not send: malformed framing,
+ * over-long lines, a declared length with no body behind it. One request per connection.
  */
 final class RawHttp {
-    private RawHttp() {}
-
-    record Response(int status, Map<String, List<String>> headers, byte[] body) {
-        String header(String name) {
-            List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
-            return values == null ? null : values.get(0);
-        }
-
+    /** The server's answer: status, headers (names in lower case), body, and how long it took from the last byte sent. */
+    record Answer(int status, Map<String, String> headers, String body, Duration took) {
         JsonNode json() {
             return GatewayJson.MAPPER.readTree(body);
         }
-
-        String text(String field) {
-            JsonNode value = json().get(field);
-            return value == null || value.isNull() ? null : value.asString();
-        }
-
-        String raw() {
-            return new String(body, StandardCharsets.UTF_8);
-        }
     }
 
-    /**
-     * @param target  the request target exactly as sent (path and query)
-     * @param headers name, value, name, value, …
-     */
-    static Response send(URI server, String method, String target, byte[] body, String... headers) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(server.getHost(), server.getPort()), 5_000);
-            socket.setSoTimeout(30_000);
-            StringBuilder head = new StringBuilder()
-                    .append(method).append(' ').append(target).append(" HTTP/1.1\r\n")
-                    .append("Host: ").append(server.getHost()).append(':').append(server.getPort()).append("\r\n")
-                    .append("Connection: close\r\n");
-            for (int i = 0; i < headers.length; i += 2) {
-                head.append(headers[i]).append(": ").append(headers[i + 1]).append("\r\n");
-            }
-            if (body.length > 0 || method.equals("POST") || method.equals("PUT") || method.equals("PATCH")) {
-                head.append("Content-Length: ").append(body.length).append("\r\n");
-            }
-            head.append("\r\n");
-            OutputStream out = socket.getOutputStream();
-            out.write(head.toString().getBytes(StandardCharsets.UTF_8));
-            out.write(body);
-            out.flush();
-            return parse(socket.getInputStream().readAllBytes());
+    private RawHttp() {}
+
+    static Socket connect(String baseUrl) {
+        URI uri = URI.create(baseUrl);
+        try {
+            Socket socket = new Socket(uri.getHost(), uri.getPort());
+            socket.setTcpNoDelay(true);
+            return socket;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static Response parse(byte[] bytes) {
-        int end = indexOf(bytes, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0);
-        if (end < 0) {
-            throw new IllegalStateException("no complete response head: " + new String(bytes, StandardCharsets.UTF_8));
+    /** Sends {@code request} as it is and reads one response (throws on no answer within {@code timeout}). */
+    static Answer exchange(String baseUrl, String request, Duration timeout) {
+        return exchange(baseUrl, request.getBytes(StandardCharsets.ISO_8859_1), timeout);
+    }
+
+    static Answer exchange(String baseUrl, byte[] request, Duration timeout) {
+        try (Socket socket = connect(baseUrl)) {
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            long sent = System.nanoTime();
+            return read(socket, timeout, sent);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        String[] lines = new String(bytes, 0, end, StandardCharsets.ISO_8859_1).split("\r\n");
+    }
+
+    /** Reads one response from the socket. */
+    static Answer read(Socket socket, Duration timeout, long sentNanos) throws IOException {
+        socket.setSoTimeout((int) timeout.toMillis());
+        InputStream in = socket.getInputStream();
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!endsWithBlankLine(head)) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("connection closed before a complete response head: " + head.toString(StandardCharsets.ISO_8859_1));
+            }
+            head.write(b);
+        }
+        String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
         int status = Integer.parseInt(lines[0].split(" ")[1]);
-        Map<String, List<String>> headers = new LinkedHashMap<>();
+        Map<String, String> headers = new LinkedHashMap<>();
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
-            headers.computeIfAbsent(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-                    .add(lines[i].substring(colon + 1).trim());
-        }
-        byte[] body = java.util.Arrays.copyOfRange(bytes, end + 4, bytes.length);
-        List<String> encoding = headers.get("transfer-encoding");
-        if (encoding != null && encoding.get(0).equalsIgnoreCase("chunked")) {
-            body = dechunk(body);
-        }
-        return new Response(status, headers, body);
-    }
-
-    private static byte[] dechunk(byte[] chunked) {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        int at = 0;
-        while (true) {
-            int lineEnd = indexOf(chunked, "\r\n".getBytes(StandardCharsets.US_ASCII), at);
-            String sizeLine = new String(chunked, at, lineEnd - at, StandardCharsets.US_ASCII);
-            int size = Integer.parseInt(sizeLine.split(";")[0].trim(), 16);
-            if (size == 0) {
-                return body.toByteArray();
+            if (colon > 0) {
+                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
             }
-            body.write(chunked, lineEnd + 2, size);
-            at = lineEnd + 2 + size + 2;
         }
+        byte[] body = "chunked".equalsIgnoreCase(headers.get("transfer-encoding")) ? readChunked(in)
+                : in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
+        return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), Duration.ofNanos(System.nanoTime() - sentNanos));
     }
 
-    private static int indexOf(byte[] haystack, byte[] needle, int from) {
-        outer:
-        for (int i = from; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
+    /** Whether the server closes the connection within {@code timeout} (reads and drops anything it still sends). */
+    static boolean closesWithin(Socket socket, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            InputStream in = socket.getInputStream();
+            while (System.nanoTime() < deadline) {
+                socket.setSoTimeout((int) Math.max(1, Duration.ofNanos(deadline - System.nanoTime()).toMillis()));
+                try {
+                    if (in.read() < 0) {
+                        return true;
+                    }
+                } catch (SocketTimeoutException stillOpen) {
+                    return false;
                 }
             }
-            return i;
+            return false;
+        } catch (IOException reset) {
+            return true; // a reset is closed too
         }
-        return -1;
+    }
+
+    private static byte[] readChunked(InputStream in) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        while (true) {
+            String sizeLine = readLine(in);
+            int size = Integer.parseInt(sizeLine.split(";")[0].trim(), 16);
+            if (size == 0) {
+                readLine(in);
+                return body.toByteArray();
+            }
+            body.write(in.readNBytes(size));
+            readLine(in);
+        }
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new IOException("connection closed in a chunked body");
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean endsWithBlankLine(ByteArrayOutputStream head) {
+        byte[] b = head.toByteArray();
+        int n = b.length;
+        return n >= 4 && b[n - 4] == '\r' && b[n - 3] == '\n' && b[n - 2] == '\r' && b[n - 1] == '\n';
     }
 }

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 public class DeliveryMetrics {
     public static final String DELIVERIES = "gateway.notifier.deliveries";
     public static final String SKIPPED_RECORDS = "gateway.notifier.records.skipped";
+    public static final String APPROVAL_DIGESTS = "gateway.notifier.approval.digests";
 
     private final MeterRegistry registry;
 
@@ -36,6 +37,17 @@ public class DeliveryMetrics {
 
     public void deadLettered(Channel channel) {
         delivery(channel, "dead_lettered");
+    }
+
+    /** An approval request over its workspace's limit: counted for the window's digest instead of sent. */
+    public void approvalHeldForDigest() {
+        Counter.builder(APPROVAL_DIGESTS).description("approval requests summed up in a digest, and digests sent")
+                .tag("outcome", "held").register(registry).increment();
+    }
+
+    public void approvalDigestSent() {
+        Counter.builder(APPROVAL_DIGESTS).description("approval requests summed up in a digest, and digests sent")
+                .tag("outcome", "digest_sent").register(registry).increment();
     }
 
     public void skippedUnreadable() {

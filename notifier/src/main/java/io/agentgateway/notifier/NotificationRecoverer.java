@@ -20,15 +20,26 @@ public class NotificationRecoverer implements ConsumerAwareRecordRecoverer {
 
     private final ConsumerAwareRecordRecoverer deadLetterPublisher;
     private final DeliveryMetrics metrics;
+    private final boolean reportsUndecodable;
 
     public NotificationRecoverer(ConsumerAwareRecordRecoverer deadLetterPublisher, DeliveryMetrics metrics) {
+        this(deadLetterPublisher, metrics, true);
+    }
+
+    /** @param reportsUndecodable false for the urgent lane: the routine lane reads the same record and reports it */
+    public NotificationRecoverer(ConsumerAwareRecordRecoverer deadLetterPublisher, DeliveryMetrics metrics,
+                                 boolean reportsUndecodable) {
         this.deadLetterPublisher = deadLetterPublisher;
         this.metrics = metrics;
+        this.reportsUndecodable = reportsUndecodable;
     }
 
     @Override
     public void accept(ConsumerRecord<?, ?> record, Consumer<?, ?> consumer, Exception exception) {
         String position = NotificationListener.position(record);
+        if (!reportsUndecodable && isUndecodable(exception)) {
+            return;
+        }
         if (isUnreadable(exception)) {
             log.warn("skipping record {}: not a readable notification ({})", position, rootMessage(exception));
             metrics.skippedUnreadable();
@@ -48,6 +59,15 @@ public class NotificationRecoverer implements ConsumerAwareRecordRecoverer {
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean isUndecodable(Throwable exception) {
+        for (Throwable t = exception; t != null; t = t.getCause()) {
+            if (t instanceof DeserializationException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isUnreadable(Throwable exception) {

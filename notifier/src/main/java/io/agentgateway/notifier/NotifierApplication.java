@@ -17,8 +17,20 @@ import org.springframework.context.annotation.PropertySource;
 @PropertySource("classpath:io/agentgateway/notifier/notifier-defaults.properties")
 public class NotifierApplication {
 
+    /**
+     * Run alone, the service answers HTTP on its management port only (health, Prometheus; loopback unless
+     * {@code management.server.address} says otherwise): there is no other endpoint.
+     */
     public static void main(String[] args) {
-        application().run(args);
+        alone().run(args);
+    }
+
+    /** The notifier as its own service: {@link #application()} with the management server (see {@link ManagementOnly}). */
+    public static SpringApplication alone() {
+        SpringApplication application = application();
+        application.setWebApplicationType(WebApplicationType.REACTIVE);
+        application.setDefaultProperties(ManagementOnly.APPLICATION_SERVER);
+        return application;
     }
 
     /**

@@ -7,6 +7,7 @@ import io.agentgateway.notifier.channel.ReviewLinks;
 import io.agentgateway.notifier.ledger.DeliveryLedger;
 import io.agentgateway.schemas.secret.SecretBox;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -58,7 +59,21 @@ class NotifierDeliveryConfiguration {
     }
 
     @Bean
-    NotificationListener notificationListener(NotificationDispatcher dispatcher) {
-        return new NotificationListener(dispatcher);
+    ApprovalNotificationThrottle approvalNotificationThrottle(NotifierProperties properties, NotificationDispatcher dispatcher,
+                                                              DeliveryMetrics metrics) {
+        return ApprovalNotificationThrottle.start(properties.approvalLimit(), properties.approvalWindow(), Clock.systemUTC(),
+                dispatcher, metrics);
+    }
+
+    /** Every kind but kill_switch, approval requests through the throttle. */
+    @Bean
+    NotificationListener notificationListener(NotificationDispatcher dispatcher, ApprovalNotificationThrottle throttle) {
+        return new NotificationListener(dispatcher, NotificationLane.ROUTINE, throttle);
+    }
+
+    /** Kill-switch alerts only, never throttled. */
+    @Bean
+    NotificationListener urgentNotificationListener(NotificationDispatcher dispatcher) {
+        return new NotificationListener(dispatcher, NotificationLane.URGENT, ApprovalNotificationThrottle.unlimited());
     }
 }

@@ -26,9 +26,11 @@ import org.springframework.kafka.support.ExponentialBackOffWithMaxRetries;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
 
 /**
- * The notifications consumer: one listener container in group {@code gateway.notifier.group-id},
- * retries with exponential back-off, then the dead-letter topic. Clients are built from the
- * standard {@code spring.kafka.*} properties with the serdes of the {@link Topics} registry.
+ * The notifications consumers: two listener containers on the same topic (see {@link NotificationLane}),
+ * the routine lane in group {@code gateway.notifier.group-id} and the kill-switch lane in
+ * {@code gateway.notifier.urgent-group-id}, each with retries with exponential back-off, then the
+ * dead-letter topic. Clients are built from the standard {@code spring.kafka.*} properties with the
+ * serdes of the {@link Topics} registry.
  */
 @Configuration(proxyBeanMethods = false)
 class NotifierKafkaConfiguration {
@@ -58,18 +60,38 @@ class NotifierKafkaConfiguration {
     @Bean
     ConcurrentMessageListenerContainer<String, NotificationRequested> notificationListenerContainer(
             KafkaProperties kafka, NotifierProperties properties, GatewayTopics gatewayTopics,
-            NotificationListener listener, KafkaTemplate<String, NotificationRequested> deadLetterTemplate,
+            NotificationListener notificationListener, KafkaTemplate<String, NotificationRequested> deadLetterTemplate,
             DeliveryMetrics metrics) {
-        ContainerProperties containerProperties = new ContainerProperties(Topics.NOTIFICATIONS.name());
-        containerProperties.setGroupId(properties.groupId());
         // commit after every record: a notification is slow work, and a small replay after a crash
         // is all the ledger then has to absorb
-        containerProperties.setAckMode(ContainerProperties.AckMode.RECORD);
+        return container(kafka, properties, properties.groupId(), ContainerProperties.AckMode.RECORD, notificationListener,
+                new NotificationRecoverer(deadLetterPublisher(deadLetterTemplate), metrics, true));
+    }
+
+    /** The kill-switch lane: a consumer of its own, so that nothing queued on the routine lane delays an alert. */
+    @Bean
+    ConcurrentMessageListenerContainer<String, NotificationRequested> urgentNotificationListenerContainer(
+            KafkaProperties kafka, NotifierProperties properties, GatewayTopics gatewayTopics,
+            NotificationListener urgentNotificationListener, KafkaTemplate<String, NotificationRequested> deadLetterTemplate,
+            DeliveryMetrics metrics) {
+        // commit after each poll: this lane passes over most records (every other kind), and a commit per
+        // record passed over would be the lane's own delay (about 3 s behind 1,000 of them, measured); what a
+        // crash replays, the ledger absorbs
+        return container(kafka, properties, properties.urgentGroupId(), ContainerProperties.AckMode.BATCH,
+                urgentNotificationListener, new NotificationRecoverer(deadLetterPublisher(deadLetterTemplate), metrics, false));
+    }
+
+    private static ConcurrentMessageListenerContainer<String, NotificationRequested> container(KafkaProperties kafka,
+            NotifierProperties properties, String groupId, ContainerProperties.AckMode ackMode, NotificationListener listener,
+            NotificationRecoverer recoverer) {
+        ContainerProperties containerProperties = new ContainerProperties(Topics.NOTIFICATIONS.name());
+        containerProperties.setGroupId(groupId);
+        containerProperties.setAckMode(ackMode);
         containerProperties.setMessageListener(listener);
         ConcurrentMessageListenerContainer<String, NotificationRequested> container =
                 new ConcurrentMessageListenerContainer<>(consumerFactory(kafka, properties), containerProperties);
         container.setConcurrency(properties.concurrency());
-        container.setCommonErrorHandler(errorHandler(properties, deadLetterTemplate, metrics));
+        container.setCommonErrorHandler(errorHandler(properties, recoverer));
         return container;
     }
 
@@ -96,21 +118,24 @@ class NotifierKafkaConfiguration {
                 new ErrorHandlingDeserializer<>(Topics.NOTIFICATIONS.valueSerde().deserializer()));
     }
 
-    private static DefaultErrorHandler errorHandler(NotifierProperties properties,
-            KafkaTemplate<String, NotificationRequested> deadLetterTemplate, DeliveryMetrics metrics) {
+    private static DeadLetterPublishingRecoverer deadLetterPublisher(KafkaTemplate<String, NotificationRequested> deadLetterTemplate) {
         // The dead-letter topic has its own partition count (1); the default resolver would reuse the
         // source partition, which does not exist there. A negative partition lets the producer choose
         // by key, which is right for any partition count.
         DeadLetterPublishingRecoverer deadLetterPublisher = new DeadLetterPublishingRecoverer(deadLetterTemplate,
                 (record, exception) -> new TopicPartition(Topics.NOTIFICATIONS_DEAD_LETTER.name(), -1));
         deadLetterPublisher.setHeadersFunction((record, exception) -> deliveryErrorHeaders(exception));
+        return deadLetterPublisher;
+    }
+
+    private static DefaultErrorHandler errorHandler(NotifierProperties properties, NotificationRecoverer recoverer) {
 
         ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(properties.maxAttempts() - 1);
         backOff.setInitialInterval(properties.initialBackoff().toMillis());
         backOff.setMultiplier(properties.backoffMultiplier());
         backOff.setMaxInterval(properties.maxBackoff().toMillis());
 
-        DefaultErrorHandler handler = new DefaultErrorHandler(new NotificationRecoverer(deadLetterPublisher, metrics), backOff);
+        DefaultErrorHandler handler = new DefaultErrorHandler(recoverer, backOff);
         handler.addNotRetryableExceptions(InvalidNotificationException.class);
         // every failed attempt is already logged by the dispatcher with its reason
         handler.setLogLevel(KafkaException.Level.DEBUG);

@@ -20,6 +20,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                           the approve and reject URLs of an approval request; unset: the paths alone are shown
  * @param instanceId         {@code group.instance.id} (static membership; unique per instance); unset: dynamic membership
  * @param sessionTimeout     a silent notifier's partitions move to another one after this (Kafka's default: 45 s)
+ * @param urgentGroupId      consumer group of the kill-switch lane (its own consumer, so that no other notification
+ *                           can delay a kill-switch alert); unset: {@code <groupId>-urgent}
+ * @param approvalLimit      approval-request messages sent one by one per workspace within {@code approvalWindow}; the
+ *                           rest of the window's are summed up in one digest when it ends (0: no limit)
+ * @param approvalWindow     the window of {@code approvalLimit}
  */
 @ConfigurationProperties("gateway.notifier")
 public record NotifierProperties(
@@ -34,7 +39,10 @@ public record NotifierProperties(
         @DefaultValue("1") int concurrency,
         String publicBaseUrl,
         String instanceId,
-        @DefaultValue("PT6S") Duration sessionTimeout) {
+        @DefaultValue("PT6S") Duration sessionTimeout,
+        String urgentGroupId,
+        @DefaultValue("10") int approvalLimit,
+        @DefaultValue("PT10M") Duration approvalWindow) {
 
     public NotifierProperties {
         if (maxAttempts < 1) {
@@ -45,6 +53,18 @@ public record NotifierProperties(
         }
         if (backoffMultiplier < 1.0) {
             throw new IllegalArgumentException("gateway.notifier.backoff-multiplier must be at least 1, was " + backoffMultiplier);
+        }
+        if (urgentGroupId == null || urgentGroupId.isBlank()) {
+            urgentGroupId = groupId + "-urgent";
+        }
+        if (urgentGroupId.equals(groupId)) {
+            throw new IllegalArgumentException("gateway.notifier.urgent-group-id must differ from gateway.notifier.group-id");
+        }
+        if (approvalLimit < 0) {
+            throw new IllegalArgumentException("gateway.notifier.approval-limit must not be negative (0: no limit)");
+        }
+        if (approvalWindow == null || approvalWindow.isZero() || approvalWindow.isNegative()) {
+            throw new IllegalArgumentException("gateway.notifier.approval-window must be positive");
         }
     }
 }

@@ -80,6 +80,8 @@ class NotifierDeliveryTest {
         secretBox = SecretBox.fromBase64Key(key);
         String groupId = "notifier-test-" + UUID.randomUUID();
         startGroupAtEndOfNotifications(groupId);
+        // the kill-switch lane's consumer group (gateway.notifier.urgent-group-id, by default <group-id>-urgent)
+        startGroupAtEndOfNotifications(groupId + "-urgent");
 
         notifier = NotifierApplication.application().run(
                 "--spring.main.banner-mode=off",

@@ -1,10 +1,15 @@
 package io.agentgateway.notifier;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.embedded.EmbeddedPostgresServer;
 import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.notifier.testing.Notifications;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -43,6 +48,36 @@ class NotifierStartupTest {
         assertThatThrownBy(() -> NotifierApplication.application().run(args.toArray(String[]::new)).close())
                 .rootCause()
                 .hasMessageContaining("gateway.notifier.public-base-url must be an absolute http or https URL");
+    }
+
+    /** Issue 14: run alone, the notifier serves health and Prometheus on a management port of its own, on loopback. */
+    @Test
+    void aloneItServesHealthAndPrometheusOnItsManagementPort() throws Exception {
+        List<String> args = baseArgs();
+        args.add("--gateway.secrets.key=" + Notifications.newSecretKey());
+        args.add("--spring.mail.host=127.0.0.1");
+        args.add("--management.server.port=0");
+        args.add("--management.health.mail.enabled=false");
+
+        try (var notifier = NotifierApplication.alone().run(args.toArray(String[]::new))) {
+            String port = notifier.getEnvironment().getProperty("local.management.port");
+            var http = HttpClient.newHttpClient();
+            var prometheus = http.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/actuator/prometheus")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(prometheus.statusCode()).isEqualTo(200);
+            assertThat(prometheus.body()).contains("jvm_memory_used_bytes");
+            var health = http.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/actuator/health")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(health.body()).contains("\"status\":\"UP\"");
+            String server = notifier.getEnvironment().getProperty("local.server.port");
+            assertThat(server).isNotEqualTo(port);
+            var api = http.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server + "/actuator/health")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(api.statusCode()).as("nothing on the application server").isEqualTo(404);
+        }
     }
 
     private static List<String> baseArgs() {

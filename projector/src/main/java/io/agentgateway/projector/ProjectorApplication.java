@@ -17,8 +17,15 @@ import org.springframework.context.annotation.PropertySource;
 @PropertySource("classpath:io/agentgateway/projector/projector-defaults.properties")
 public class ProjectorApplication {
 
+    /**
+     * Run alone, the service answers HTTP on its management port only (health, Prometheus; loopback unless
+     * {@code management.server.address} says otherwise): there is no other endpoint.
+     */
     public static void main(String[] args) {
-        application().run(args);
+        SpringApplication application = application();
+        application.setWebApplicationType(WebApplicationType.REACTIVE);
+        application.setDefaultProperties(ManagementOnly.APPLICATION_SERVER);
+        application.run(args);
     }
 
     /** The projector as it must be started, also from the launcher: without a web server. */

@@ -18,6 +18,10 @@ public final class SetWorkspaceDefaultsHandler implements CommandHandler<SetWork
         if (command.approvalTtl() != null && (command.approvalTtl().isZero() || command.approvalTtl().isNegative())) {
             return CommandResult.invalid(state, "approvalTtl must be a positive duration");
         }
+        if (command.approvalTtl() != null && command.approvalTtl().compareTo(SetWorkspaceDefaults.MAX_APPROVAL_TTL) > 0) {
+            // an expiry computed from a longer one can overflow: every approval of the workspace would fail
+            return CommandResult.invalid(state, "approvalTtl must be at most P366D");
+        }
         WorkspaceState next = state.withDefaults(command.decisions(), command.approvalTtl());
         return CommandResult.accepted(next, new WorkspaceDefaultsSet(next.defaults(), next.approvalTtl()));
     }

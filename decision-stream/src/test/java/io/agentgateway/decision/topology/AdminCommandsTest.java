@@ -363,6 +363,14 @@ class AdminCommandsTest {
             workspace.admin(new SetWorkspaceDefaults(null, Duration.ZERO))
                     .refused(ReplyStatus.INVALID, "approvalTtl must be a positive duration");
         }
+
+        @Test
+        void a_ttl_over_a_year_is_invalid() {
+            // issue 14: a TTL of millions of hours was accepted, and every later approval of the workspace failed
+            // with an ArithmeticException computing its expiry
+            workspace.admin(new SetWorkspaceDefaults(null, Duration.ofHours(2562047788015215L)))
+                    .refused(ReplyStatus.INVALID, "approvalTtl must be at most P366D");
+        }
     }
 
     @Nested

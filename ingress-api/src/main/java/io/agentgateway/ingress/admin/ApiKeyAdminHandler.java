@@ -49,7 +49,7 @@ public class ApiKeyAdminHandler {
             IssueApiKey command = new IssueApiKey(UUID.randomUUID().toString(), parsed.name(), ApiKeys.hash(key),
                     parsed.scopes(), parsed.expiresAt());
             return commands.send(request, caller.user(), caller.workspaceId(), command)
-                    .then(JsonResponses.created(new Issued(true, command.keyId(), key, command.name(), command.scopes(), command.expiresAt())));
+                    .then(JsonResponses.createdShowingASecret(new Issued(true, command.keyId(), key, command.name(), command.scopes(), command.expiresAt())));
         }));
     }
 

@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.Uuids;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -29,7 +30,11 @@ record AuditCursor(Instant occurredAt, UUID id) {
             }
             UUID id = Uuids.canonical(raw.substring(bar + 1)).map(UUID::fromString)
                     .orElseThrow(() -> ApiException.badRequest(INVALID));
-            return new AuditCursor(Instant.parse(raw.substring(0, bar)), id);
+            Instant occurredAt = Instant.parse(raw.substring(0, bar));
+            if (!JsonFields.inRange(occurredAt)) {
+                throw ApiException.badRequest(INVALID);
+            }
+            return new AuditCursor(occurredAt, id);
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw ApiException.badRequest(INVALID);
         }

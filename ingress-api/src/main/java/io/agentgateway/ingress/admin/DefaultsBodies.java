@@ -25,6 +25,10 @@ final class DefaultsBodies {
         if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
             throw ApiException.badRequest("approvalTtl must be a positive ISO-8601 duration such as PT24H");
         }
+        if (ttl != null && ttl.compareTo(SetWorkspaceDefaults.MAX_APPROVAL_TTL) > 0) {
+            // an expiry computed from a huge TTL overflows: every approval of the workspace would fail
+            throw ApiException.badRequest("approvalTtl must be at most P366D");
+        }
         if (decisions.isEmpty() && ttl == null) {
             throw ApiException.badRequest("decisions or approvalTtl is required");
         }

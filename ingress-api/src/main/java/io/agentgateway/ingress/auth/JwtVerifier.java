@@ -9,12 +9,15 @@ import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.BadJWTException;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import com.nimbusds.jwt.util.DateUtils;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.Key;
+import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -56,8 +59,10 @@ public class JwtVerifier {
         });
         JWTClaimsSet exactMatch = properties.issuer() == null ? null
                 : new JWTClaimsSet.Builder().issuer(properties.issuer()).build();
-        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(
-                properties.audience(), exactMatch, Set.of("sub", "exp")));
+        DefaultJWTClaimsVerifier<SecurityContext> claims = new NotIssuedInTheFuture(properties.audience(), exactMatch,
+                Set.of("sub", "exp"));
+        claims.setMaxClockSkew((int) Math.min(Integer.MAX_VALUE, properties.maxClockSkew().toSeconds()));
+        processor.setJWTClaimsSetVerifier(claims);
     }
 
     /**
@@ -111,6 +116,26 @@ public class JwtVerifier {
             return new JWSVerificationKeySelector<>(ASYMMETRIC, keys);
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("gateway.auth.jwt.jwks-url is not a valid URL: " + jwksUrl, e);
+        }
+    }
+
+    /**
+     * The library's checks ({@code exp}, {@code nbf}, issuer, audience, required claims) plus one it leaves
+     * out: a token whose {@code iat} lies further ahead than the allowed clock skew was minted with a wrong
+     * clock or to outlive its apparent age, and is refused.
+     */
+    static final class NotIssuedInTheFuture extends DefaultJWTClaimsVerifier<SecurityContext> {
+        NotIssuedInTheFuture(String audience, JWTClaimsSet exactMatch, Set<String> required) {
+            super(audience, exactMatch, required);
+        }
+
+        @Override
+        public void verify(JWTClaimsSet claimsSet, SecurityContext context) throws BadJWTException {
+            super.verify(claimsSet, context);
+            Date issuedAt = claimsSet.getIssueTime();
+            if (issuedAt != null && !DateUtils.isBefore(issuedAt, new Date(), getMaxClockSkew())) {
+                throw new BadJWTException("JWT issued in the future");
+            }
         }
     }
 

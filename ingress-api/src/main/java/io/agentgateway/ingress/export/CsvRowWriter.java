@@ -14,8 +14,11 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * RFC 4180 CSV through Commons CSV: a header row of the field names, CRLF line ends, and any field
  * holding a comma, a double quote or a line break (a payload excerpt is JSON text) quoted with its
- * quotes doubled. A null is an empty field. Values are written verbatim: an audit export must be
- * faithful, so nothing is rewritten for spreadsheets (open the file as text, not as formulas).
+ * quotes doubled. A null is an empty field. A text cell that a spreadsheet would run as a formula
+ * (one starting with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return: agent ids,
+ * actions, reasons and payloads come from callers) gets a leading {@code '} (OWASP, CSV injection), so
+ * opening the file runs nothing; every other value is written as stored. The JSON Lines export is the
+ * exact record and is never rewritten.
  */
 final class CsvRowWriter implements AuditRowWriter {
     private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setHeader(AuditExportColumn.fields()).get();
@@ -32,7 +35,7 @@ final class CsvRowWriter implements AuditRowWriter {
         for (int i = 0; i < AuditExportColumn.ALL.length; i++) {
             int column = i + 1;
             switch (AuditExportColumn.ALL[i].kind()) {
-                case TEXT -> csv.print(row.getString(column));
+                case TEXT -> csv.print(spreadsheetSafe(row.getString(column)));
                 case TIMESTAMP -> {
                     OffsetDateTime at = row.getObject(column, OffsetDateTime.class);
                     csv.print(at == null ? null : at.toInstant().toString());
@@ -48,6 +51,17 @@ final class CsvRowWriter implements AuditRowWriter {
             }
         }
         csv.println();
+    }
+
+    /** The value with a leading {@code '} when a spreadsheet would read it as a formula; else as it is. */
+    static String spreadsheetSafe(String value) {
+        if (value == null || value.isEmpty()) {
+            return value;
+        }
+        return switch (value.charAt(0)) {
+            case '=', '+', '-', '@', '\t', '\r' -> "'" + value;
+            default -> value;
+        };
     }
 
     @Override

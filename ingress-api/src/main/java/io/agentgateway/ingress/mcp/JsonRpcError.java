@@ -19,15 +19,21 @@ class JsonRpcError extends RuntimeException {
 
     private final int code;
     private final transient JsonNode data;
+    private final String detail;
 
     JsonRpcError(int code, String message) {
         this(code, message, null);
     }
 
     JsonRpcError(int code, String message, JsonNode data) {
+        this(code, message, data, null);
+    }
+
+    private JsonRpcError(int code, String message, JsonNode data, String detail) {
         super(message, null, false, false);
         this.code = code;
         this.data = data;
+        this.detail = detail;
     }
 
     static JsonRpcError invalidParams(String message) {
@@ -36,6 +42,24 @@ class JsonRpcError extends RuntimeException {
 
     static JsonRpcError upstream(String message) {
         return new JsonRpcError(UPSTREAM_FAILED, message);
+    }
+
+    /**
+     * An upstream failure whose cause ({@code detail}: exception classes, addresses) is for the gateway's
+     * log, never for the answer: the gate logs it with the correlation id and answers {@code message}.
+     */
+    static JsonRpcError upstream(String message, String detail) {
+        return new JsonRpcError(UPSTREAM_FAILED, message, null, detail);
+    }
+
+    /** What the log may know of this error beyond its message; null when nothing. */
+    String detail() {
+        return detail;
+    }
+
+    /** The same error answered with {@code data}. */
+    JsonRpcError withData(JsonNode newData) {
+        return new JsonRpcError(code, getMessage(), newData, detail);
     }
 
     int code() {

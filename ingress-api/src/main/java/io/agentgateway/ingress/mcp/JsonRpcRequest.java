@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.mcp;
 
+import io.agentgateway.ingress.web.BodyStringLimits;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -29,12 +30,13 @@ record JsonRpcRequest(JsonNode id, String method, ObjectNode params) {
             throw invalid("jsonrpc must be \"2.0\"");
         }
         JsonNode method = object.get("method");
-        if (method == null || !method.isString() || method.asString().isEmpty()) {
-            throw invalid("method must be a non-empty string");
+        if (method == null || !method.isString() || method.asString().isEmpty()
+                || method.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+            throw invalid("method must be a non-empty string of at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
         }
         JsonNode id = object.get("id");
-        if (id != null && !(id.isNumber() || id.isString() || id.isNull())) {
-            throw invalid("id must be a number or a string");
+        if (id != null && !(id.isNumber() || isShortString(id) || id.isNull())) {
+            throw invalid("id must be a number or a string of at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
         }
         JsonNode params = object.get("params");
         if (params != null && !params.isNull() && !params.isObject()) {
@@ -47,7 +49,12 @@ record JsonRpcRequest(JsonNode id, String method, ObjectNode params) {
     /** The id of a body element whose other members were wrong, when it can be read, so the error can echo it. */
     static JsonNode idOf(JsonNode node) {
         JsonNode id = node instanceof ObjectNode object ? object.get("id") : null;
-        return id != null && (id.isNumber() || id.isString()) ? id : null;
+        return id != null && (id.isNumber() || isShortString(id)) ? id : null;
+    }
+
+    /** Ids are echoed in every answer: a string id is kept short. */
+    private static boolean isShortString(JsonNode id) {
+        return id.isString() && id.asString().length() <= BodyStringLimits.IDENTIFIER_MAX_CHARS;
     }
 
     private static JsonRpcError invalid(String why) {

@@ -5,6 +5,7 @@ import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
+import io.agentgateway.ingress.limits.RequestRateLimits;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
@@ -46,12 +47,17 @@ public class McpGateHandler {
 
     private final McpKeys keys;
     private final McpGateMethods methods;
+    private final RequestRateLimits rateLimits;
     private final int maxBytes;
+    private final int maxBatchSize;
 
-    McpGateHandler(McpKeys keys, McpGateMethods methods, IngressProperties properties) {
+    McpGateHandler(McpKeys keys, McpGateMethods methods, RequestRateLimits rateLimits,
+                   IngressProperties properties, McpGateProperties gate) {
         this.keys = keys;
         this.methods = methods;
+        this.rateLimits = rateLimits;
         this.maxBytes = properties.maxBodyBytes();
+        this.maxBatchSize = gate.maxBatchSize();
     }
 
     public Mono<ServerResponse> post(ServerRequest request) {
@@ -81,6 +87,11 @@ public class McpGateHandler {
         if (node.isArray()) {
             if (node.isEmpty()) {
                 return Mono.just(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.INVALID_REQUEST, "Invalid request: empty batch")));
+            }
+            if (node.size() > maxBatchSize) {
+                // one answer for the whole batch and nothing run: a batch is no way to multiply the work of a request
+                return Mono.just(JsonRpcMessages.error(null, new JsonRpcError(JsonRpcError.INVALID_REQUEST,
+                        "Invalid request: a batch may hold at most " + maxBatchSize + " messages")));
             }
             List<JsonNode> elements = new ArrayList<>();
             node.forEach(elements::add);
@@ -112,11 +123,24 @@ public class McpGateHandler {
                 .onErrorResume(failure -> isUnauthorized(failure)
                         ? Mono.error(failure)
                         : request.isNotification() ? Mono.empty()
-                        : Mono.just(JsonRpcMessages.error(request.id(), asRpcError(failure))));
+                        : Mono.just(JsonRpcMessages.error(request.id(), asRpcError(failure, caller.correlationId()))));
     }
 
     static boolean isUnauthorized(Throwable failure) {
         return failure instanceof ApiException api && api.status() == HttpStatus.UNAUTHORIZED;
+    }
+
+    /**
+     * As {@link #asRpcError(Throwable)}; an upstream failure's cause is logged here with the correlation id
+     * (the answer never carries it) and the answer's data names that id.
+     */
+    static JsonRpcError asRpcError(Throwable failure, String correlationId) {
+        JsonRpcError error = asRpcError(failure);
+        if (error.detail() == null) {
+            return error;
+        }
+        log.warn("[{}] MCP upstream failure: {}", correlationId, error.detail());
+        return error.withData(IngressJson.RESPONSES.createObjectNode().put("correlationId", correlationId));
     }
 
     static JsonRpcError asRpcError(Throwable failure) {
@@ -144,11 +168,16 @@ public class McpGateHandler {
         return loneToolCall ? Mono.empty() : keys.check(caller.key(), caller.agentId(), caller.correlationId()).then();
     }
 
-    /** The body as JSON, empty when it is not JSON (a parse error); bounded by gateway.ingress.max-body-bytes (413). */
+    /**
+     * The body as JSON, empty when it is not JSON (a parse error); bounded by gateway.ingress.max-body-bytes (413).
+     * Each further message of a batch counts as one more request for the key's rate limits (429).
+     */
     Mono<Optional<JsonNode>> body(ServerRequest request) {
         return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
                 .map(McpGateHandler::parse)
-                .defaultIfEmpty(Optional.empty());
+                .defaultIfEmpty(Optional.empty())
+                .doOnNext(body -> body.filter(JsonNode::isArray).filter(batch -> batch.size() <= maxBatchSize)
+                        .ifPresent(batch -> rateLimits.charge(ApiKeyCredential.from(request), batch.size() - 1)));
     }
 
     private static Optional<JsonNode> parse(DataBuffer buffer) {

@@ -15,6 +15,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sseSessionBuffer    how many answers a session may have waiting for a client that does not read its
  *                            stream; one more closes the session
  * @param sseKeepAlive        how often an idle event stream gets a comment line, so proxies keep it open
+ * @param sseMaxSessionsPerKey       event streams one API key may hold open on this instance (more: 429)
+ * @param sseMaxSessionsPerWorkspace event streams the keys of one workspace may hold open together on this instance (more: 429)
+ * @param sseIdleTimeout      a session whose client has posted nothing and been sent nothing for this long is closed
+ * @param maxBatchSize        messages one JSON-RPC batch may hold (more: one -32600 error, nothing is run)
  */
 @ConfigurationProperties("gateway.mcp")
 public record McpGateProperties(
@@ -23,7 +27,11 @@ public record McpGateProperties(
         @DefaultValue("65536") int auditPayloadBytes,
         @DefaultValue("1000") int sseMaxSessions,
         @DefaultValue("256") int sseSessionBuffer,
-        @DefaultValue("PT15S") Duration sseKeepAlive) {
+        @DefaultValue("PT15S") Duration sseKeepAlive,
+        @DefaultValue("5") int sseMaxSessionsPerKey,
+        @DefaultValue("20") int sseMaxSessionsPerWorkspace,
+        @DefaultValue("PT10M") Duration sseIdleTimeout,
+        @DefaultValue("20") int maxBatchSize) {
 
     public McpGateProperties {
         if (toolsListTtl.isNegative()) {
@@ -40,6 +48,15 @@ public record McpGateProperties(
         }
         if (sseKeepAlive.isZero() || sseKeepAlive.isNegative()) {
             throw new IllegalArgumentException("gateway.mcp.sse-keep-alive must be positive");
+        }
+        if (sseMaxSessionsPerKey < 1 || sseMaxSessionsPerWorkspace < 1) {
+            throw new IllegalArgumentException("gateway.mcp.sse-max-sessions-per-key and -per-workspace must be positive");
+        }
+        if (sseIdleTimeout.isZero() || sseIdleTimeout.isNegative()) {
+            throw new IllegalArgumentException("gateway.mcp.sse-idle-timeout must be positive");
+        }
+        if (maxBatchSize < 1) {
+            throw new IllegalArgumentException("gateway.mcp.max-batch-size must be positive");
         }
     }
 }

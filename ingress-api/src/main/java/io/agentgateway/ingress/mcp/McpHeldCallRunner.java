@@ -7,6 +7,8 @@ import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -20,6 +22,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Component
 class McpHeldCallRunner implements HeldCallRunner {
+    private static final Logger log = LoggerFactory.getLogger(McpHeldCallRunner.class);
     private final McpUpstreamCalls upstream;
 
     McpHeldCallRunner(McpUpstreamCalls upstream) {
@@ -40,6 +43,12 @@ class McpHeldCallRunner implements HeldCallRunner {
                 .<JsonNode>map(result -> result)
                 .onErrorResume(McpUpstreamCalls.UpstreamRefused.class,
                         refused -> Mono.just(ExecutionResults.text(refused.getMessage(), true)))
-                .onErrorMap(JsonRpcError.class, failure -> new IllegalStateException(failure.getMessage()));
+                .onErrorMap(JsonRpcError.class, failure -> {
+                    if (failure.detail() != null) {
+                        log.warn("[{}] approved MCP call of approval {} failed upstream: {}", context.correlationId(),
+                                context.approvalId(), failure.detail());
+                    }
+                    return new IllegalStateException(failure.getMessage());
+                });
     }
 }

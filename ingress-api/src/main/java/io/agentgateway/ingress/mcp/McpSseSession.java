@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -20,6 +21,8 @@ final class McpSseSession {
     private final String agentId;
     private final Sinks.Many<JsonNode> answers;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** When the client last posted or was last sent an answer (nanoTime): an idle session is closed. */
+    private volatile long lastActivity = System.nanoTime();
 
     McpSseSession(UUID id, ApiKeyCredential key, String agentId, int buffer) {
         this.id = id;
@@ -30,6 +33,24 @@ final class McpSseSession {
 
     UUID id() {
         return id;
+    }
+
+    String keyHash() {
+        return key.keyHash();
+    }
+
+    UUID workspaceId() {
+        return key.workspaceId();
+    }
+
+    /** The client posted something, or an answer was queued for it. */
+    void touch() {
+        lastActivity = System.nanoTime();
+    }
+
+    /** How long neither side has done anything on this session. */
+    Duration idleFor() {
+        return Duration.ofNanos(System.nanoTime() - lastActivity);
     }
 
     /** Whether a request carrying this key may use the session (the key that opened it, nothing else). */
@@ -60,6 +81,7 @@ final class McpSseSession {
         if (closed.get()) {
             return false;
         }
+        touch();
         Sinks.EmitResult result;
         synchronized (answers) { // a unicast sink takes one emitter at a time; answers finish on many threads
             result = answers.tryEmitNext(answer);

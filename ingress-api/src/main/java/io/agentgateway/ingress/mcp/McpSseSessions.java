@@ -2,6 +2,8 @@ package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.TooManyRequests;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -19,22 +21,47 @@ import org.springframework.stereotype.Component;
 @Component
 class McpSseSessions implements DisposableBean {
     static final String TOO_MANY = "Too many MCP event streams open; retry later";
+    static final String TOO_MANY_FOR_KEY = "Too many MCP event streams open for this API key; close one or retry later";
+    static final String TOO_MANY_FOR_WORKSPACE = "Too many MCP event streams open for this workspace; close one or retry later";
+    /** A stream slot frees up when a client goes away; there is no schedule to promise. */
+    private static final long RETRY_AFTER_SECONDS = 5;
 
     private final Map<UUID, McpSseSession> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
+    /** Open streams per key hash and per workspace; an entry goes when its count is back to 0. */
+    private final Map<String, Integer> openPerKey = new HashMap<>();
+    private final Map<UUID, Integer> openPerWorkspace = new HashMap<>();
     private final int maxSessions;
+    private final int maxPerKey;
+    private final int maxPerWorkspace;
     private final int buffer;
 
     McpSseSessions(McpGateProperties properties) {
         this.maxSessions = properties.sseMaxSessions();
+        this.maxPerKey = properties.sseMaxSessionsPerKey();
+        this.maxPerWorkspace = properties.sseMaxSessionsPerWorkspace();
         this.buffer = properties.sseSessionBuffer();
     }
 
-    /** @throws ApiException 503 when {@code gateway.mcp.sse-max-sessions} streams are open */
+    /**
+     * @throws TooManyRequests 429 when the key already holds {@code gateway.mcp.sse-max-sessions-per-key}
+     *         streams or its workspace {@code sse-max-sessions-per-workspace} (one caller cannot take every slot)
+     * @throws ApiException 503 when {@code gateway.mcp.sse-max-sessions} streams are open on this instance
+     */
     McpSseSession open(ApiKeyCredential key, String agentId) {
-        if (open.incrementAndGet() > maxSessions) {
-            open.decrementAndGet();
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, TOO_MANY);
+        synchronized (openPerKey) {
+            if (openPerKey.getOrDefault(key.keyHash(), 0) >= maxPerKey) {
+                throw new TooManyRequests(TOO_MANY_FOR_KEY, RETRY_AFTER_SECONDS);
+            }
+            if (openPerWorkspace.getOrDefault(key.workspaceId(), 0) >= maxPerWorkspace) {
+                throw new TooManyRequests(TOO_MANY_FOR_WORKSPACE, RETRY_AFTER_SECONDS);
+            }
+            if (open.incrementAndGet() > maxSessions) {
+                open.decrementAndGet();
+                throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, TOO_MANY);
+            }
+            openPerKey.merge(key.keyHash(), 1, Integer::sum);
+            openPerWorkspace.merge(key.workspaceId(), 1, Integer::sum);
         }
         McpSseSession session = new McpSseSession(UUID.randomUUID(), key, agentId, buffer);
         sessions.put(session.id(), session);
@@ -48,7 +75,11 @@ class McpSseSessions implements DisposableBean {
     void remove(McpSseSession session) {
         session.close();
         if (sessions.remove(session.id(), session)) {
-            open.decrementAndGet();
+            synchronized (openPerKey) {
+                open.decrementAndGet();
+                openPerKey.computeIfPresent(session.keyHash(), (k, n) -> n > 1 ? n - 1 : null);
+                openPerWorkspace.computeIfPresent(session.workspaceId(), (w, n) -> n > 1 ? n - 1 : null);
+            }
         }
     }
 

@@ -55,12 +55,16 @@ public class McpSseTransport {
     private final McpKeys keys;
     private final McpSseSessions sessions;
     private final Duration keepAlive;
+    private final Duration idleTimeout;
 
     McpSseTransport(McpGateHandler gate, McpKeys keys, McpSseSessions sessions, McpGateProperties properties) {
         this.gate = gate;
         this.keys = keys;
         this.sessions = sessions;
-        this.keepAlive = properties.sseKeepAlive();
+        this.idleTimeout = properties.sseIdleTimeout();
+        // the pings also look for idleness: often enough to honour a short idle timeout
+        Duration halfIdle = idleTimeout.dividedBy(2);
+        this.keepAlive = properties.sseKeepAlive().compareTo(halfIdle) <= 0 ? properties.sseKeepAlive() : halfIdle;
     }
 
     /** Whether a POST belongs to an HTTP+SSE session (it names one) rather than the JSON / Streamable HTTP exchange. */
@@ -98,8 +102,16 @@ public class McpSseTransport {
         ServerSentEvent<String> first = ServerSentEvent.<String>builder().event("endpoint").data(endpoint).build();
         Flux<ServerSentEvent<String>> answers = session.answers().map(answer -> ServerSentEvent.<String>builder()
                 .event("message").data(IngressJson.RESPONSES.writeValueAsString(answer)).build());
+        // a session nobody used for gateway.mcp.sse-idle-timeout is closed (which ends its answers, below)
         Flux<ServerSentEvent<String>> pings = Flux.interval(keepAlive)
-                .map(tick -> ServerSentEvent.<String>builder().comment("keep-alive").build());
+                .handle((tick, sink) -> {
+                    if (session.idleFor().compareTo(idleTimeout) >= 0) {
+                        log.debug("MCP event stream {} closed: idle for {}", session.id(), idleTimeout);
+                        session.close();
+                    } else {
+                        sink.next(ServerSentEvent.<String>builder().comment("keep-alive").build());
+                    }
+                });
         // the stream ends with the session's answers (closed or overflowing): the marker after the last
         // one stops the merge, so the pings do not keep a dead session's stream open
         return Flux.concat(Mono.just(first), Flux.merge(answers.concatWith(Mono.just(END)), pings)
@@ -112,6 +124,7 @@ public class McpSseTransport {
         return Mono.defer(() -> {
             ApiKeyCredential key = ApiKeyCredential.from(request);
             McpSseSession session = session(request, key);
+            session.touch();
             String agentId = Optional.ofNullable(request.headers().firstHeader(McpGateHandler.AGENT_HEADER))
                     .orElse(session.agentId());
             McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request), IdempotencyKeys.of(request).orElse(null));
@@ -141,7 +154,7 @@ public class McpSseTransport {
     /** Runs the request detached from the POST (already answered 202) and queues its response on the stream. */
     private void answerLater(McpSseSession session, McpCaller caller, Optional<JsonNode> body) {
         gate.responseTo(caller, body)
-                .onErrorResume(failure -> Mono.justOrEmpty(errorAnswer(body, failure)))
+                .onErrorResume(failure -> Mono.justOrEmpty(errorAnswer(body, failure, caller.correlationId())))
                 .subscribe(answer -> {
                     if (!session.offer(answer)) {
                         log.warn("MCP event stream {} closed: the client does not read its answers", session.id());
@@ -150,14 +163,14 @@ public class McpSseTransport {
     }
 
     /** A failure the POST could not report any more (a key the decision stream refused): a JSON-RPC error on the stream. */
-    private static Optional<JsonNode> errorAnswer(Optional<JsonNode> body, Throwable failure) {
+    private static Optional<JsonNode> errorAnswer(Optional<JsonNode> body, Throwable failure, String correlationId) {
         JsonNode id = body.filter(JsonNode::isObject).map(JsonRpcRequest::idOf).orElse(null);
         if (id == null || id.isNull()) {
             return Optional.empty();
         }
         JsonRpcError error = McpGateHandler.isUnauthorized(failure)
                 ? new JsonRpcError(JsonRpcError.INTERNAL_ERROR, ErrorMessages.INVALID_API_KEY)
-                : McpGateHandler.asRpcError(failure);
+                : McpGateHandler.asRpcError(failure, correlationId);
         return Optional.of(JsonRpcMessages.error(id, error));
     }
 }

@@ -5,6 +5,7 @@ import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.ingress.web.BodyStringLimits;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.ReplyErrors;
@@ -139,6 +140,10 @@ class McpToolCallGate {
             JsonNode name = params == null ? null : params.get("name");
             if (name == null || !name.isString() || name.asString().isBlank()) {
                 throw JsonRpcError.invalidParams("params.name must be a non-empty string");
+            }
+            if (name.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+                // the name is the action of the audit entry and of every notification about it
+                throw JsonRpcError.invalidParams("params.name must be a string of at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
             }
             JsonNode given = params.get("arguments");
             if (given != null && !given.isNull() && !given.isObject()) {

@@ -21,6 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 class McpUpstreamCalls {
     private static final TypeReference<Map<String, Object>> ARGUMENTS = new TypeReference<>() {};
+    private static final int MAX_UPSTREAM_MESSAGE_CHARS = 500;
 
     private final McpUpstreams upstreams;
     private final McpUpstreamClients clients;
@@ -58,14 +59,25 @@ class McpUpstreamCalls {
         if (failure instanceof McpError error && error.getJsonRpcError() != null) {
             var answered = error.getJsonRpcError();
             return new UpstreamRefused(answered.code(), "The upstream MCP server answered " + method
-                    + " with an error: " + answered.message(), answered.data() == null ? null
+                    + " with an error: " + cut(answered.message()), answered.data() == null ? null
                     : GatewayJson.MAPPER.valueToTree(answered.data()));
         }
         Throwable root = McpError.findRootCause(failure);
-        String why = root instanceof TimeoutException || failure instanceof TimeoutException
-                ? "it did not answer in time"
-                : root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
-        return JsonRpcError.upstream("The upstream MCP server could not be reached or failed on " + method + " (" + why + ")");
+        if (root instanceof TimeoutException || failure instanceof TimeoutException) {
+            return JsonRpcError.upstream("The upstream MCP server did not answer " + method + " in time");
+        }
+        // the cause names classes and addresses of our side and the upstream's: for the log, not the caller
+        String detail = root.getClass().getName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+        return JsonRpcError.upstream("The upstream MCP server could not be reached or failed on " + method
+                + " (the gateway log has the cause under the correlation id)", detail);
+    }
+
+    /** The upstream's own error text, as it said it, within reason. */
+    private static String cut(String message) {
+        if (message == null) {
+            return "";
+        }
+        return message.length() <= MAX_UPSTREAM_MESSAGE_CHARS ? message : message.substring(0, MAX_UPSTREAM_MESSAGE_CHARS) + "…";
     }
 
     /** The upstream answered with a JSON-RPC error: passed on with its own code and data. */

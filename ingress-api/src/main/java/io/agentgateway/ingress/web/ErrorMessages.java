@@ -16,6 +16,8 @@ public final class ErrorMessages {
     public static final String READ_MODEL_UNAVAILABLE = "Read model unavailable";
     public static final String NOT_FOUND = "Not found";
     public static final String METHOD_NOT_ALLOWED = "Method not allowed";
+    public static final String MALFORMED_HEADER = "A request header is malformed";
+    public static final String REQUEST_TIMEOUT = "The request was not received in time";
 
     private ErrorMessages() {}
 }

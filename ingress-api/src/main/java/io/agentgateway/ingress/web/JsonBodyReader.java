@@ -67,6 +67,7 @@ public class JsonBodyReader {
             throw ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT);
         }
         if (node instanceof ObjectNode object) {
+            BodyStringLimits.check(object);
             return object;
         }
         throw ApiException.badRequest(ErrorMessages.BODY_NOT_OBJECT);

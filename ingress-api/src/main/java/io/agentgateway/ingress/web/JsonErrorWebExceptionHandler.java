@@ -4,6 +4,7 @@ import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
@@ -12,6 +13,7 @@ import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
@@ -30,16 +32,24 @@ import reactor.core.publisher.Mono;
 @Order(-2)
 public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(JsonErrorWebExceptionHandler.class);
+    /** The most of an unread request body read (and dropped) before an error answer; beyond it the connection closes. */
+    static final long DRAIN_LIMIT_BYTES = 1 << 20;
 
     private record Outcome(HttpStatus status, String error, HttpHeaders headers) {}
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
         ServerHttpResponse response = exchange.getResponse();
+        String correlationId = CorrelationIds.of(exchange);
+        if (ClientConnections.isGone(response)) {
+            // the client went away, or the connection was closed under the request (a timeout of the
+            // HTTP edge, a malformed chunk the edge answered itself): nobody to answer, nothing to log
+            log.debug("[{}] connection closed before the answer: {}", correlationId, failure.toString());
+            return Mono.empty();
+        }
         if (response.isCommitted()) {
             return Mono.error(failure);
         }
-        String correlationId = CorrelationIds.of(exchange);
         Outcome outcome = outcome(failure, correlationId);
         response.setStatusCode(outcome.status());
         HttpHeaders headers = response.getHeaders();
@@ -49,17 +59,36 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
         headers.set(CorrelationIds.HEADER, correlationId);
         headers.addAll(outcome.headers());
         byte[] body = IngressJson.RESPONSES.writeValueAsBytes(JsonResponses.ErrorBody.of(outcome.error(), correlationId));
+        Mono<Void> answer = Mono.defer(() -> response.writeWith(Mono.just(response.bufferFactory().wrap(body))));
+        if (outcome.status() == HttpStatus.PAYLOAD_TOO_LARGE) {
+            // refused for its size: answer at once, read none of the rest, and close the connection
+            // (its unread bytes cannot be told from the next request)
+            headers.set(HttpHeaders.CONNECTION, "close");
+            return answer;
+        }
         // Answer only once the request has been read to its end. An error raised before the body was
         // read (a bad Authorization header, say) would otherwise complete the exchange while the
         // server still waits for the request's last chunk, and the next request on that keep-alive
-        // connection could stall. A body already consumed (or failed, as with 413) drains at once.
+        // connection could stall. A body already consumed (or failed) drains at once; one longer than
+        // DRAIN_LIMIT_BYTES is not read further, and the connection is closed after the answer.
+        AtomicLong drained = new AtomicLong();
         return exchange.getRequest().getBody()
-                .doOnNext(DataBufferUtils::release)
+                .takeWhile(buffer -> {
+                    boolean within = drained.addAndGet(buffer.readableByteCount()) <= DRAIN_LIMIT_BYTES;
+                    DataBufferUtils.release(buffer);
+                    if (!within) {
+                        headers.set(HttpHeaders.CONNECTION, "close");
+                    }
+                    return within;
+                })
                 .onErrorResume(alreadyConsumed -> Mono.empty())
-                .then(Mono.defer(() -> response.writeWith(Mono.just(response.bufferFactory().wrap(body)))));
+                .then(answer);
     }
 
     private Outcome outcome(Throwable failure, String correlationId) {
+        if (failure instanceof TooManyRequests limited) {
+            return new Outcome(limited.status(), limited.getMessage(), limited.headers());
+        }
         if (failure instanceof ApiException api) {
             return new Outcome(api.status(), api.getMessage(), allowHeader(api.allowedMethods()));
         }
@@ -78,6 +107,14 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
         }
         if (failure instanceof DataBufferLimitException) {
             return new Outcome(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE, HttpHeaders.EMPTY);
+        }
+        if (failure instanceof InvalidMediaTypeException) {
+            // RequestHeaderChecks refuses malformed Content-Type and Accept first; any other media type
+            // header a framework class parses is the client's error all the same
+            return new Outcome(HttpStatus.BAD_REQUEST, ErrorMessages.MALFORMED_HEADER, HttpHeaders.EMPTY);
+        }
+        if (ClientConnections.isReadTimeout(failure)) {
+            return new Outcome(HttpStatus.REQUEST_TIMEOUT, ErrorMessages.REQUEST_TIMEOUT, HttpHeaders.EMPTY);
         }
         if (failure instanceof ResponseStatusException framework) {
             HttpStatus status = HttpStatus.resolve(framework.getStatusCode().value());

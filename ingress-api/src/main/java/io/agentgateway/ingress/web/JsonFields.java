@@ -84,12 +84,26 @@ public final class JsonFields {
         return text == null ? null : instant(text, field);
     }
 
+    /** The earliest and the latest instant a timestamp may name (PostgreSQL and ISO-8601 without expansion agree on these). */
+    public static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    public static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999999Z");
+
     public static Instant instant(String text, String field) {
+        Instant instant;
         try {
-            return Instant.parse(text);
+            instant = Instant.parse(text);
         } catch (DateTimeParseException e) {
             throw ApiException.badRequest(field + " must be an ISO-8601 timestamp");
         }
+        if (!inRange(instant)) {
+            throw ApiException.badRequest(field + " must be an ISO-8601 timestamp between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z");
+        }
+        return instant;
+    }
+
+    /** Whether an instant lies between {@link #EARLIEST} and {@link #LATEST}: a database column can hold it. */
+    public static boolean inRange(Instant instant) {
+        return !instant.isBefore(EARLIEST) && !instant.isAfter(LATEST);
     }
 
     /** An ISO-8601 duration such as {@code PT24H}, or null when absent. */

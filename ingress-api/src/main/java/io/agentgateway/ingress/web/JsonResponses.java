@@ -38,9 +38,19 @@ public final class JsonResponses {
      * so no cache between the admin and the gateway keeps a copy.
      */
     public static Mono<ServerResponse> okShowingASecret(Object body) {
-        return ServerResponse.ok()
+        return showingASecret(HttpStatus.OK, body);
+    }
+
+    /** A 201 whose body shows a secret once (an API key): {@code Cache-Control: no-store}, as {@link #okShowingASecret}. */
+    public static Mono<ServerResponse> createdShowingASecret(Object body) {
+        return showingASecret(HttpStatus.CREATED, body);
+    }
+
+    private static Mono<ServerResponse> showingASecret(HttpStatus status, Object body) {
+        return ServerResponse.status(status)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .header(HttpHeaders.PRAGMA, "no-cache")
                 .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
     }
 

@@ -82,6 +82,22 @@ class JwtVerifierTest {
     }
 
     @Test
+    void aTokenIssuedFurtherInTheFutureThanTheClockSkewIsRefused() {
+        // issue 14: "iat" was not looked at, so a token minted with a clock hours ahead passed
+        JWTClaimsSet future = TestTokens.claims("user-1", Instant.now().plus(Duration.ofHours(3)))
+                .issueTime(java.util.Date.from(Instant.now().plus(Duration.ofHours(2)))).build();
+        JWTClaimsSet withinSkew = TestTokens.claims("user-1", IN_TEN_MINUTES)
+                .issueTime(java.util.Date.from(Instant.now().plus(Duration.ofSeconds(20)))).build();
+        JwtVerifier strict = new JwtVerifier(new JwtProperties(SECRET, null, null, null, Duration.ofSeconds(5)));
+        JWTClaimsSet overFiveSeconds = TestTokens.claims("user-1", IN_TEN_MINUTES)
+                .issueTime(java.util.Date.from(Instant.now().plus(Duration.ofSeconds(20)))).build();
+
+        assertThat(hs256Only().verify(TestTokens.hs256(SECRET, future))).isEmpty();
+        assertThat(hs256Only().verify(TestTokens.hs256(SECRET, withinSkew))).as("60 s of skew by default").isPresent();
+        assertThat(strict.verify(TestTokens.hs256(SECRET, overFiveSeconds))).as("gateway.auth.jwt.max-clock-skew=PT5S").isEmpty();
+    }
+
+    @Test
     void aTokenWithoutExpiryIsRefused() {
         String token = TestTokens.hs256(SECRET, TestTokens.claims("user-1", null).build());
 

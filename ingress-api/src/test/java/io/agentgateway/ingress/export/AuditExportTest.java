@@ -182,6 +182,33 @@ class AuditExportTest {
         assertThat(records.get(1).get("policySetVersion")).isEqualTo("3");
     }
 
+    /**
+     * Issue 14 (OWASP CSV injection): caller-supplied text that a spreadsheet would run as a formula is
+     * written with a leading {@code '} in CSV; the JSON Lines export keeps every value exactly.
+     */
+    @Test
+    void csvCellsThatASpreadsheetWouldRunAsFormulasGetALeadingQuoteAndJsonLinesStayExact() throws Exception {
+        List<String> formulas = List.of("=HYPERLINK(\"http://evil.test\",\"x\")", "+1+cmd|' /C calc'!A0", "-2+3",
+                "@SUM(A1:A2)", "\tTAB", "\rCR");
+        for (int i = 0; i < formulas.size(); i++) {
+            insert(workspace, T0.plusSeconds(i), "chat", "allow", formulas.get(i), "{}", 1L);
+        }
+        insert(workspace, T0.plusSeconds(10), "chat", "allow", "plain-agent", "{}", 1L);
+        AuditExportFilter range = AuditExportFilter.range(workspace, T0, T0.plusSeconds(20));
+
+        List<CSVRecord> records = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()
+                .parse(new StringReader(export(range, AuditExportFormat.CSV))).getRecords();
+        assertThat(records).extracting(r -> r.get("agentId")).containsExactly(
+                "'=HYPERLINK(\"http://evil.test\",\"x\")", "'+1+cmd|' /C calc'!A0", "'-2+3", "'@SUM(A1:A2)", "'\tTAB", "'\rCR",
+                "plain-agent");
+        // our own values are never touched: timestamps, numbers, booleans, ids
+        assertThat(records.get(0).get("occurredAt")).isEqualTo("2031-03-01T12:00:00Z");
+        assertThat(records.get(0).get("riskOverriddenByCaller")).isEqualTo("true");
+        assertThat(jsonLines(range)).extracting(row -> row.get("agentId").asString())
+                .containsExactly(formulas.get(0), formulas.get(1), formulas.get(2), formulas.get(3), formulas.get(4),
+                        formulas.get(5), "plain-agent");
+    }
+
     @Test
     void anEmptyRangeIsAnEmptyFileOrAHeaderOnly() throws Exception {
         AuditExportFilter nothing = AuditExportFilter.range(workspace, T0, T0.plusSeconds(1));

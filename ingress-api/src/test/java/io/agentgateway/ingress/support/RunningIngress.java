@@ -34,6 +34,10 @@ public final class RunningIngress implements AutoCloseable {
     public static RunningIngress start(String bootstrapServers, TestDatabase database, Map<String, String> overrides, boolean awaitReady) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
+        properties.put("management.server.port", "0");
+        // the request rate limits are tested with the whole gateway (launcher's FairUseTest)
+        properties.put("gateway.limits.key-rate", "0");
+        properties.put("gateway.limits.workspace-rate", "0");
         properties.put("spring.kafka.bootstrap-servers", bootstrapServers);
         properties.put("spring.datasource.url", database.url);
         properties.put("spring.datasource.username", database.username);
@@ -53,6 +57,11 @@ public final class RunningIngress implements AutoCloseable {
             ingress.awaitReady();
         }
         return ingress;
+    }
+
+    /** The management server (actuator), on a port of its own. */
+    public TestHttp management() {
+        return new TestHttp("http://127.0.0.1:" + context.getEnvironment().getProperty("local.management.port"));
     }
 
     public CommandGateway gateway() {

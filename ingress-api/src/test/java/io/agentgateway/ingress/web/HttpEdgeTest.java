@@ -14,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,10 +97,15 @@ class HttpEdgeTest {
     }
 
     @Test
-    void healthIsUpOnceTheGatewayIsReady() {
-        TestHttp.Response response = ingress.http.get("/actuator/health").send();
+    void healthIsUpOnceTheGatewayIsReadyOnTheManagementPortAndTheApiPortHasNoActuator() {
+        TestHttp.Response response = ingress.management().get("/actuator/health").send();
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().get("status").asString()).isEqualTo("UP");
+        for (String path : List.of("/actuator/health", "/actuator/metrics", "/actuator/prometheus", "/actuator")) {
+            TestHttp.Response onTheApi = ingress.http.get(path).send();
+            assertThat(onTheApi.status()).as(path).isEqualTo(404);
+            assertThat(onTheApi.json().get("ok").asBoolean()).isFalse();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.agentgateway.notifier.channel;
 
+import io.agentgateway.notifier.ApprovalNotificationThrottle;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.net.URI;
@@ -57,6 +58,13 @@ public final class ReviewLinks {
 
     /** The lines telling a reviewer how to act on {@code notification}; empty when it is no approval request. */
     public List<String> lines(NotificationRequested notification) {
+        if (ApprovalNotificationThrottle.KIND_DIGEST.equals(notification.kind())) {
+            return isUuid(notification.workspaceId())
+                    ? List.of("How to review (admin API, as an admin or owner of the workspace, with your user JWT as Bearer token):",
+                            "Pending approvals: GET " + baseUrl + "/admin/v1/workspaces/" + notification.workspaceId()
+                                    + "/approvals?status=pending")
+                    : List.of();
+        }
         var notice = ApprovalRequestNotice.of(notification);
         if (notice.isEmpty() || !isUuid(notification.workspaceId()) || !isUuid(notice.get().approvalRequestId())) {
             return List.of();

@@ -37,6 +37,7 @@ public final class ChatWebhookServer implements AutoCloseable {
     private final List<Post> posts = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
     private final Map<String, Boolean> hanging = new ConcurrentHashMap<>();
+    private final Map<String, Long> delaysMillis = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
 
     private ChatWebhookServer(HttpServer server) {
@@ -74,6 +75,11 @@ public final class ChatWebhookServer implements AutoCloseable {
         hanging.put(path, true);
     }
 
+    /** Posts to {@code path} are answered after {@code delay}: a slow chat service. */
+    public void answerAfter(String path, java.time.Duration delay) {
+        delaysMillis.put(path, delay.toMillis());
+    }
+
     public List<Post> posts(String path) {
         return posts.stream().filter(post -> post.path().equals(path)).toList();
     }
@@ -94,6 +100,14 @@ public final class ChatWebhookServer implements AutoCloseable {
                 posts.add(new Post(path, exchange.getRequestHeaders().getFirst("Content-Type"), body, 0));
                 awaitClose();
                 return;
+            }
+            Long delay = delaysMillis.get(path);
+            if (delay != null) {
+                try {
+                    Thread.sleep(delay); // the slow service this stands in for
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             int status = !"POST".equals(exchange.getRequestMethod()) ? 405 : shouldFail(path) ? 500 : 200;
             posts.add(new Post(path, exchange.getRequestHeaders().getFirst("Content-Type"), body, status));

@@ -10,4 +10,7 @@ import java.util.Map;
  * pending. Risk levels absent from the map keep their current default; a null TTL keeps the current one.
  */
 public record SetWorkspaceDefaults(Map<RiskLevel, Decision> decisions, Duration approvalTtl)
-        implements Command {}
+        implements Command {
+    /** The longest approval TTL accepted: an expiry computed from a longer one can overflow. */
+    public static final Duration MAX_APPROVAL_TTL = Duration.ofDays(366);
+}

@@ -1,0 +1,40 @@
+package io.agentgateway.launcher;
+
+import java.util.Map;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A second ingress on the test gateway, with the HTTP edge's timeouts and the fair-use limits set small
+ * enough to reach in a test (the shared gateway keeps the defaults, and its rate limits off). Started
+ * once per test JVM, on reply partition 3, and closed with the gateway.
+ */
+final class EdgeReplica {
+    static final Map<String, String> SETTINGS = Map.ofEntries(
+            Map.entry("gateway.http.header-timeout", "PT2S"),
+            Map.entry("gateway.http.body-read-timeout", "PT2S"),
+            Map.entry("gateway.http.body-timeout", "PT4S"),
+            Map.entry("gateway.http.idle-timeout", "PT3S"),
+            Map.entry("gateway.limits.key-rate", "2"),
+            Map.entry("gateway.limits.key-burst", "5"),
+            Map.entry("gateway.limits.workspace-rate", "3"),
+            Map.entry("gateway.limits.workspace-burst", "8"),
+            Map.entry("gateway.mcp.sse-max-sessions-per-key", "2"),
+            Map.entry("gateway.mcp.sse-max-sessions-per-workspace", "3"),
+            Map.entry("gateway.mcp.sse-idle-timeout", "PT3S"),
+            Map.entry("gateway.mcp.max-batch-size", "5"));
+
+    private static ConfigurableApplicationContext replica;
+
+    private EdgeReplica() {}
+
+    static synchronized String baseUrl() {
+        if (replica == null) {
+            replica = GatewayHarness.gateway().startIngressReplica(3, SETTINGS); // closed with the gateway
+        }
+        return EmbeddedGateway.baseUrlOf(replica);
+    }
+
+    static GatewayHttpClient client() {
+        return new GatewayHttpClient(baseUrl());
+    }
+}
