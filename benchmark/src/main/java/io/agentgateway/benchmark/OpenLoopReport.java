@@ -200,6 +200,11 @@ final class OpenLoopReport {
         List<String> sorted = new ArrayList<>(components);
         sorted.sort(Comparator.comparingDouble((String c) -> last == null ? 0 : last.perOperation(c)).reversed());
         for (String component : sorted) {
+            boolean spentNothing = (idle == null || idle.byComponent().getOrDefault(component, 0.0) == 0)
+                    && columns.values().stream().allMatch(span -> span.perOperation(component) == 0);
+            if (spentNothing) {
+                continue; // e.g. the load generator, which runs in the benchmark's process
+            }
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-40s %9.1f", component,
                     idle == null ? Double.NaN : idle.byComponent().getOrDefault(component, 0.0)));
             columns.values().forEach(span -> row.append(String.format(Locale.ROOT, " %9.3f", span.perOperation(component))));
