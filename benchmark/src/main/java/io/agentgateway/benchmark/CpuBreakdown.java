@@ -11,9 +11,11 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Where the CPU of a phase went, per component, from Linux's /proc: this JVM's threads grouped by
- * name (the broker, the decision stream, the ingress... all run in it) plus PostgreSQL's processes. Reported per operation, so that a change shows up as "the stream costs 0.2 ms less
- * per evaluation" rather than as a throughput figure that the shared machine's noise blurs.
+ * Where the CPU of a phase went, per component, from Linux's /proc: the threads of the JVM the embedded
+ * default runs in (this one, or the gateway's own process) grouped by name (the broker, the decision
+ * stream, the ingress... all run in it) plus PostgreSQL's processes. Reported per operation, so that a
+ * change shows up as "the stream costs 0.2 ms less per evaluation" rather than as a throughput figure that
+ * the shared machine's noise blurs.
  */
 final class CpuBreakdown {
     /** Linux's USER_HZ: utime and stime are counted in 1/100 s. */
