@@ -4,6 +4,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Warms up until the JIT has settled, not for a fixed time: the broker, Streams, Netty, Jackson and
@@ -21,14 +22,23 @@ final class JitWarmup {
      */
     static void untilQuiet(LoadRunner.Call call, int callers, double quietShare, Duration min, Duration max) throws InterruptedException {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        untilQuiet("warm-up", call, callers, quietShare, min, max, jit::getTotalCompilationTime);
+    }
+
+    /**
+     * As above, for any compilers (e.g. those of the gateway's own process): {@code compilingMillis} says
+     * how many milliseconds they have spent so far; {@code label} starts each progress line.
+     */
+    static void untilQuiet(String label, LoadRunner.Call call, int callers, double quietShare, Duration min, Duration max,
+            LongSupplier compilingMillis) throws InterruptedException {
         long start = System.nanoTime();
         while (true) {
-            long compiledBefore = jit.getTotalCompilationTime();
+            long compiledBefore = compilingMillis.getAsLong();
             double rate = LoadRunner.closedLoopPerSecond(call, callers, SLICE);
-            double share = (jit.getTotalCompilationTime() - compiledBefore) / (double) SLICE.toMillis();
+            double share = (compilingMillis.getAsLong() - compiledBefore) / (double) SLICE.toMillis();
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-            System.out.printf(Locale.ROOT, "warm-up %3d s: %,6.0f calls/s, JIT busy %3.0f%% of a core%n",
-                    elapsed.toSeconds(), rate, share * 100);
+            System.out.printf(Locale.ROOT, "%s %3d s: %,6.0f calls/s, JIT busy %3.0f%% of a core%n",
+                    label, elapsed.toSeconds(), rate, share * 100);
             if ((share < quietShare && elapsed.compareTo(min) >= 0) || elapsed.compareTo(max) >= 0) {
                 return;
             }

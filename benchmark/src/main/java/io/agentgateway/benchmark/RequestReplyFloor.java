@@ -3,7 +3,11 @@ package io.agentgateway.benchmark;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
+import io.agentgateway.embedded.Directories;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -31,7 +35,11 @@ import org.apache.kafka.streams.kstream.Produced;
 /**
  * The floor our request-reply can approach: a producer, a Kafka Streams step that does nothing but
  * forward, and a reply consumer, on the same broker and with the same client settings as the
- * gateway's decision path. Whatever the gateway adds on top of this is our own cost.
+ * gateway's decision path. Whatever the gateway adds on top of this is our own cost. It runs in the
+ * benchmark's process against the broker of the gateway under test: its client settings are those of
+ * the decision stream this benchmark was built with (the gateway's {@code GATEWAY_DECISION_LINGERMS},
+ * {@code _MAXINFLIGHT} and {@code _FETCHMAXWAITMS}, or the same {@code gateway.decision.*} system properties,
+ * override them as they do the gateway's).
  */
 final class RequestReplyFloor implements AutoCloseable {
     private static final String REQUESTS = "bench.floor.requests";
@@ -42,9 +50,11 @@ final class RequestReplyFloor implements AutoCloseable {
     private final KafkaConsumer<String, String> consumer;
     private final Map<String, CompletableFuture<Boolean>> waiting = new ConcurrentHashMap<>();
     private final Thread replyReader;
+    private final Path stateDir;
     private volatile boolean running = true;
 
     RequestReplyFloor(String bootstrapServers, String processingGuarantee) throws Exception {
+        stateDir = Files.createTempDirectory("bench-floor-");
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
             var existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<NewTopic> missing = List.of(new NewTopic(REQUESTS, 1, (short) 1), new NewTopic(REPLIES, 1, (short) 1))
@@ -54,15 +64,24 @@ final class RequestReplyFloor implements AutoCloseable {
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(REQUESTS, Consumed.with(Serdes.String(), Serdes.String()))
                 .to(REPLIES, Produced.with(Serdes.String(), Serdes.String()));
-        // exactly the decision stream's Streams settings (commit interval, poll, linger and requests in flight as
-        // the gateway's system properties set them, fetch wait, no caches)
-        StreamsOptions options = new StreamsOptions("bench-floor-" + processingGuarantee + "-" + UUID.randomUUID(),
-                ProcessingGuarantee.valueOf(processingGuarantee.toUpperCase(java.util.Locale.ROOT)), null, null,
-                System.getProperty("java.io.tmpdir") + "/bench-floor-" + UUID.randomUUID(), 1, (short) 1,
-                Integer.getInteger("gateway.decision.linger-ms", StreamsOptions.defaults().lingerMs()),
-                Integer.getInteger("gateway.decision.max-in-flight", StreamsOptions.defaults().maxInFlight()),
-                StreamsOptions.defaults().fetchMaxWaitMs());
-        Properties props = DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), options);
+        // the decision stream's Streams settings (DecisionStreamsConfig: no caches, no task idling, the fetch
+        // wait, linger and requests in flight), with the linger, requests in flight and fetch wait the gateway
+        // is given through its own variables (GATEWAY_DECISION_LINGERMS, ...) or system properties
+        ProcessingGuarantee guarantee = ProcessingGuarantee.valueOf(processingGuarantee.toUpperCase(java.util.Locale.ROOT));
+        Properties props = DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                StreamsOptions.defaults());
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "bench-floor-" + processingGuarantee + "-" + UUID.randomUUID());
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, guarantee.streamsValue());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, guarantee.defaultCommitIntervalMs());
+        if (guarantee.defaultPollMs() != null) {
+            props.put(StreamsConfig.POLL_MS_CONFIG, guarantee.defaultPollMs());
+        }
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        decisionSetting("linger-ms", "LINGERMS").ifPresent(v -> props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), v));
+        decisionSetting("max-in-flight", "MAXINFLIGHT").ifPresent(v ->
+                props.put(StreamsConfig.producerPrefix(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION), v));
+        decisionSetting("fetch-max-wait-ms", "FETCHMAXWAITMS").ifPresent(v ->
+                props.put(StreamsConfig.consumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), v));
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "latest");
         streams = new KafkaStreams(builder.build(), props);
         streams.start();
@@ -120,5 +139,15 @@ final class RequestReplyFloor implements AutoCloseable {
         consumer.close();
         producer.close();
         streams.close(Duration.ofSeconds(10));
+        Directories.deleteRecursively(stateDir);
+    }
+
+    /**
+     * A {@code gateway.decision.*} setting as the gateway under test reads it: the system property, else the
+     * environment variable (the benchmark's environment is the gateway's, see {@link GatewayJarProcess}).
+     */
+    private static Optional<Integer> decisionSetting(String property, String variable) {
+        String value = System.getProperty("gateway.decision." + property, System.getenv("GATEWAY_DECISION_" + variable));
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(Integer.parseInt(value.trim()));
     }
 }

@@ -24,14 +24,22 @@ final class ResidentMemorySampler implements AutoCloseable {
     });
 
     private final GatewayProcesses processes;
+    private final long jvmPid;
 
+    /** The embedded default in this JVM. */
     ResidentMemorySampler(GatewayProcesses processes) {
+        this(ProcessHandle.current().pid(), processes);
+    }
+
+    /** The embedded default in the JVM process {@code jvmPid}. */
+    ResidentMemorySampler(long jvmPid, GatewayProcesses processes) {
         this.processes = processes;
+        this.jvmPid = jvmPid;
         sampler.scheduleAtFixedRate(this::sample, 0, 1, TimeUnit.SECONDS);
     }
 
     private void sample() {
-        long jvm = pssKb(ProcessHandle.current().pid());
+        long jvm = pssKb(jvmPid);
         long total = jvm + processes.postgres().mapToLong(process -> pssKb(process.pid())).sum();
         peakJvmKb.accumulateAndGet(jvm, Math::max);
         peakKb.accumulateAndGet(total, Math::max);
