@@ -122,6 +122,7 @@ final class AuditLogWrites {
                 .text("payload_excerpt", null)
                 .bool("payload_truncated", false)
                 .integer("payload_bytes", null)
+                .bool("undelivered", false)
                 .source());
     }
 }
