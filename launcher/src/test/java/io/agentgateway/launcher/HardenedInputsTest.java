@@ -78,7 +78,8 @@ class HardenedInputsTest {
                 Map.of("name", "ok", "priority", 1, "decision", "block", "match", Map.of("agentIds", List.of("a", huge))));
         assertThat(match.text("error")).isEqualTo("match.agentIds[1] must be a string of at most 256 characters");
 
-        var workspace = GatewayHarness.client().send("POST", "/admin/v1/workspaces", ws.ownerJwt(), Map.of("name", huge));
+        var workspace = GatewayHarness.client().send("POST", "/admin/v1/workspaces", GatewayHarness.gateway().operatorJwt(),
+                Map.of("name", huge, "ownerUserId", "owner-of-a-long-name"));
         assertThat(workspace.status()).isEqualTo(400);
         assertThat(workspace.text("error")).isEqualTo("name must be a string of at most 256 characters");
 

@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.agentgateway.schemas.ReplyStatus;
@@ -27,6 +28,10 @@ class ReplyErrorsTest {
         for (ReplyStatus status : ReplyStatus.values()) {
             if (status == ReplyStatus.OK) {
                 assertThat(ReplyErrors.requireOk(reply(status, null), "x").status()).isEqualTo(ReplyStatus.OK);
+            } else if (status == ReplyStatus.STALE) {
+                // still stale after the entry point adopted the current connection: decided on nothing, fails closed
+                assertThatThrownBy(() -> ReplyErrors.requireOk(reply(status, "why"), "x"))
+                        .isInstanceOf(io.agentgateway.ingress.gateway.DecisionServiceUnavailableException.class);
             } else {
                 assertThat(catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireOk(reply(status, "why"), "x"))
                         .status().is4xxClientError()).as(status.wire()).isTrue();
