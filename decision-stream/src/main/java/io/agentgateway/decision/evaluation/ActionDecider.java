@@ -32,10 +32,12 @@ public final class ActionDecider {
     }
 
     private Optional<Verdict> firstMatchingPolicy(WorkspaceState state, ActionRequest request) {
-        return state.enabledPoliciesInOrder().stream()
-                .filter(policy -> matcher.matches(policy.match(), request))
-                .findFirst()
-                .map(policy -> new Verdict(policy.decision(), reasonFor(policy), policy));
+        for (Policy policy : state.enabledPoliciesInOrderFor(request.tool())) {
+            if (matcher.matches(policy.match(), request)) {
+                return Optional.of(new Verdict(policy.decision(), reasonFor(policy), policy));
+            }
+        }
+        return Optional.empty();
     }
 
     private static String reasonFor(Policy policy) {

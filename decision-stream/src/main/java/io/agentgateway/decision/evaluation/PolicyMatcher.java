@@ -3,7 +3,6 @@ package io.agentgateway.decision.evaluation;
 import io.agentgateway.schemas.PolicyMatch;
 import java.util.Collection;
 import java.util.List;
-import org.springframework.util.PatternMatchUtils;
 
 /**
  * Whether a {@link PolicyMatch} holds for a request. An empty or absent field matches anything; a
@@ -33,7 +32,43 @@ public final class PolicyMatcher {
         if (patterns == null || patterns.isEmpty()) {
             return true;
         }
-        // simpleMatch treats '*' as any run of characters and everything else literally
-        return value != null && patterns.stream().anyMatch(pattern -> PatternMatchUtils.simpleMatch(pattern, value));
+        if (value == null) {
+            return false;
+        }
+        for (String pattern : patterns) {
+            if (pattern != null && glob(pattern, value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code value} matches {@code pattern}, where {@code *} is any run of characters (also none) and
+     * everything else is literal. Greedy with one backtrack point, linear for the patterns policies use.
+     */
+    static boolean glob(String pattern, String value) {
+        int p = 0;
+        int v = 0;
+        int star = -1;
+        int resume = 0;
+        while (v < value.length()) {
+            if (p < pattern.length() && pattern.charAt(p) == '*') {
+                star = p++;
+                resume = v;
+            } else if (p < pattern.length() && pattern.charAt(p) == value.charAt(v)) {
+                p++;
+                v++;
+            } else if (star >= 0) {
+                p = star + 1;
+                v = ++resume;
+            } else {
+                return false;
+            }
+        }
+        while (p < pattern.length() && pattern.charAt(p) == '*') {
+            p++;
+        }
+        return p == pattern.length();
     }
 }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import io.agentgateway.schemas.Policy;
 import java.util.Collection;
 import java.util.Collections;
+import io.agentgateway.schemas.Tool;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,10 +28,22 @@ public final class PolicySet {
 
     private final Map<String, Policy> byId;
     private final List<Policy> enabledInOrder;
+    /** Per tool, the enabled policies that can apply to it (no tools named, or this one), in evaluation order. */
+    private final Map<Tool, List<Policy>> enabledInOrderByTool;
 
     private PolicySet(Map<String, Policy> byId) {
         this.byId = byId;
         this.enabledInOrder = byId.values().stream().filter(Policy::enabled).sorted(EVALUATION_ORDER).toList();
+        EnumMap<Tool, List<Policy>> byTool = new EnumMap<>(Tool.class);
+        for (Tool tool : Tool.values()) {
+            byTool.put(tool, enabledInOrder.stream().filter(policy -> appliesTo(policy, tool)).toList());
+        }
+        this.enabledInOrderByTool = byTool;
+    }
+
+    private static boolean appliesTo(Policy policy, Tool tool) {
+        return policy.match() == null || policy.match().tools() == null || policy.match().tools().isEmpty()
+                || policy.match().tools().contains(tool);
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
@@ -58,6 +72,15 @@ public final class PolicySet {
 
     public List<Policy> enabledInOrder() {
         return enabledInOrder;
+    }
+
+    /**
+     * The enabled policies that can match a request to {@code tool}, in evaluation order: the same first
+     * match as {@link #enabledInOrder()}, without trying the policies written for other tools (a workspace of
+     * 1,000 policies spread over the tools tries a sixth of them).
+     */
+    public List<Policy> enabledInOrderFor(Tool tool) {
+        return tool == null ? enabledInOrder : enabledInOrderByTool.get(tool);
     }
 
     public Optional<Policy> get(String policyId) {

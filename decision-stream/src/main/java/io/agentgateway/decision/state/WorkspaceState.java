@@ -198,6 +198,11 @@ public final class WorkspaceState {
         return config.policies().enabledInOrder();
     }
 
+    /** Enabled policies that can apply to {@code tool}, in evaluation order (see {@link PolicySet#enabledInOrderFor}). */
+    public List<Policy> enabledPoliciesInOrderFor(Tool tool) {
+        return config.policies().enabledInOrderFor(tool);
+    }
+
     /** Emails of everyone who may administer the workspace, sorted, without blanks. */
     public List<String> administratorEmails() {
         return config.members().values().stream()
