@@ -1,0 +1,70 @@
+package io.agentgateway.ingress.proxy;
+
+import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.Tool;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The error dialect of a proxied tool's API: how its SDK finds the message of a non-2xx answer.
+ * <ul>
+ *   <li>{@link #REST} (code host, chat, docs, internal_api): the code host's {@code {message,
+ *       documentation_url}}, which octokit turns into {@code RequestError.message} ({@code "<message> -
+ *       <documentation_url>"}); without a {@code message} it says {@code Unknown error: {json}}. A chat API
+ *       in the style of the gateway's own {@code {ok:false, error}} reads the gateway's fields beside.</li>
+ *   <li>{@link #GRAPHQL} (issue tracker): {@code {data:null, errors:[{message, extensions}]}}. The Linear SDK
+ *       picks its error class from {@code errors[0].extensions.type} ({@code "forbidden"} →
+ *       {@code ForbiddenLinearError}; with none it is {@code UnknownLinearError} whatever the status) and its
+ *       message from {@code extensions.userPresentableMessage} or {@code message}; the whole body stays
+ *       reachable as {@code error.raw.response}.</li>
+ * </ul>
+ * The gateway's own fields ({@code ok:false, error, decision, …}) are always at the top level as well, so a
+ * client that knows the gateway reads the same fields whatever the tool.
+ */
+enum ProxyDialect {
+    REST {
+        @Override
+        ObjectNode error(String message, String code, String documentationUrl, ObjectNode gatewayFields) {
+            ObjectNode body = IngressJson.RESPONSES.createObjectNode();
+            body.put("message", message);
+            if (documentationUrl != null) {
+                body.put("documentation_url", documentationUrl);
+            }
+            body.setAll(gatewayFields);
+            return body;
+        }
+    },
+    GRAPHQL {
+        @Override
+        ObjectNode error(String message, String code, String documentationUrl, ObjectNode gatewayFields) {
+            ObjectNode body = IngressJson.RESPONSES.createObjectNode();
+            body.putNull("data");
+            ArrayNode errors = body.putArray("errors");
+            ObjectNode error = errors.addObject();
+            error.put("message", message);
+            ObjectNode extensions = error.putObject("extensions");
+            extensions.put("code", code);
+            // the Linear SDK's error class comes from this type; a forbidden call is what both decisions are
+            extensions.put("type", "forbidden");
+            extensions.put("userPresentableMessage", message);
+            extensions.put("userError", false);
+            extensions.setAll(gatewayFields.deepCopy());
+            extensions.remove("ok");
+            body.setAll(gatewayFields);
+            return body;
+        }
+    };
+
+    /**
+     * An error body in this dialect.
+     *
+     * @param code             a stable code for agent code to branch on ({@code GATEWAY_BLOCKED}, …)
+     * @param documentationUrl where to read more (REST only), or null
+     * @param gatewayFields    the gateway's own fields, kept at the top level (and in the GraphQL extensions)
+     */
+    abstract ObjectNode error(String message, String code, String documentationUrl, ObjectNode gatewayFields);
+
+    static ProxyDialect of(Tool tool) {
+        return tool == Tool.ISSUE_TRACKER ? GRAPHQL : REST;
+    }
+}

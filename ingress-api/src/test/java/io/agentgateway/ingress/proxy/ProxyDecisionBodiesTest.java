@@ -1,0 +1,85 @@
+package io.agentgateway.ingress.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.RiskClassification;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.EvaluationOutcome;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Blocked and held answers in each tool's error dialect, with the gateway's own fields beside. */
+class ProxyDecisionBodiesTest {
+    private static final EvaluationOutcome BLOCKED = new EvaluationOutcome(Decision.BLOCK, "Workspace kill switch is enabled",
+            "pol-1", null, "audit-1", RiskLevel.CRITICAL, RiskClassification.SERVER_CLASSIFIED);
+    private static final EvaluationOutcome HELD = new EvaluationOutcome(Decision.REQUIRE_APPROVAL,
+            "No policy matched; workspace default for high risk is require_approval", null, "appr-1", "audit-2",
+            RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED);
+
+    @Test
+    void theCodeHostGetsItsMessageAndDocumentationUrlWithTheGatewaysFields() {
+        JsonNode blocked = ProxyDecisionBodies.blocked(ProxyDialect.of(Tool.CODE_HOST), BLOCKED, "corr-1", "https://docs.example/gw");
+        assertThat(blocked.get("message").asString()).isEqualTo("Blocked by the gateway: Workspace kill switch is enabled");
+        assertThat(blocked.get("documentation_url").asString()).isEqualTo("https://docs.example/gw");
+        assertThat(blocked.get("ok").booleanValue()).isFalse();
+        assertThat(blocked.get("error").asString()).isEqualTo("Blocked by the gateway");
+        assertThat(blocked.get("decision").asString()).isEqualTo("block");
+        assertThat(blocked.get("reason").asString()).isEqualTo("Workspace kill switch is enabled");
+        assertThat(blocked.get("auditLogId").asString()).isEqualTo("audit-1");
+        assertThat(blocked.get("correlationId").asString()).isEqualTo("corr-1");
+        assertThat(blocked.get("matchedPolicyId").asString()).isEqualTo("pol-1");
+        assertThat(blocked.has("approvalRequestId")).isFalse();
+        // no errors array: octokit would append it to the message
+        assertThat(blocked.has("errors")).isFalse();
+        // no documentation URL configured: none invented
+        assertThat(ProxyDecisionBodies.blocked(ProxyDialect.REST, BLOCKED, "c", null).has("documentation_url")).isFalse();
+
+        JsonNode held = ProxyDecisionBodies.held(ProxyDialect.of(Tool.CODE_HOST), HELD, "corr-2", "https://gw.example");
+        assertThat(held.get("message").asString()).startsWith("Held for approval by the gateway: approval appr-1 waits for a reviewer")
+                .contains("do not retry").contains("/functions/v1/mcp-gate/status/appr-1");
+        assertThat(held.get("documentation_url").asString()).isEqualTo("https://gw.example/functions/v1/mcp-gate/status/appr-1");
+        assertThat(held.get("ok").booleanValue()).isFalse();
+        assertThat(held.get("decision").asString()).isEqualTo("require_approval");
+        assertThat(held.get("approvalRequestId").asString()).isEqualTo("appr-1");
+        assertThat(held.get("statusUrl").asString()).isEqualTo("/functions/v1/mcp-gate/status/appr-1");
+        assertThat(held.get("auditLogId").asString()).isEqualTo("audit-2");
+        assertThat(held.get("matchedPolicyId").isNull()).isTrue();
+    }
+
+    @Test
+    void theIssueTrackerGetsGraphQlErrorsWhoseTypeTheLinearSdkMapsToForbidden() {
+        JsonNode held = ProxyDecisionBodies.held(ProxyDialect.of(Tool.ISSUE_TRACKER), HELD, "corr-3", "https://gw.example");
+        assertThat(held.get("data").isNull()).isTrue();
+        assertThat(held.get("errors")).hasSize(1);
+        JsonNode error = held.at("/errors/0");
+        assertThat(error.get("message").asString()).startsWith("Held for approval by the gateway: approval appr-1");
+        JsonNode extensions = error.get("extensions");
+        assertThat(extensions.get("code").asString()).isEqualTo("GATEWAY_APPROVAL_REQUIRED");
+        assertThat(extensions.get("type").asString()).isEqualTo("forbidden");
+        assertThat(extensions.get("userPresentableMessage").asString()).isEqualTo(error.get("message").asString());
+        assertThat(extensions.get("decision").asString()).isEqualTo("require_approval");
+        assertThat(extensions.get("approvalRequestId").asString()).isEqualTo("appr-1");
+        assertThat(extensions.get("statusUrl").asString()).isEqualTo("/functions/v1/mcp-gate/status/appr-1");
+        assertThat(extensions.get("correlationId").asString()).isEqualTo("corr-3");
+        // the gateway's fields at the top level too, as for every tool
+        assertThat(held.get("ok").booleanValue()).isFalse();
+        assertThat(held.get("approvalRequestId").asString()).isEqualTo("appr-1");
+        assertThat(held.has("documentation_url")).isFalse();
+
+        JsonNode blocked = ProxyDecisionBodies.blocked(ProxyDialect.GRAPHQL, BLOCKED, "corr-4", "https://docs.example/gw");
+        assertThat(blocked.at("/errors/0/message").asString()).isEqualTo("Blocked by the gateway: Workspace kill switch is enabled");
+        assertThat(blocked.at("/errors/0/extensions/code").asString()).isEqualTo("GATEWAY_BLOCKED");
+        assertThat(blocked.at("/errors/0/extensions/type").asString()).isEqualTo("forbidden");
+        assertThat(blocked.at("/errors/0/extensions/decision").asString()).isEqualTo("block");
+        assertThat(blocked.get("decision").asString()).isEqualTo("block");
+    }
+
+    @Test
+    void chatDocsAndInternalApisGetTheRestDialect() {
+        for (Tool tool : new Tool[] {Tool.CHAT, Tool.DOCS, Tool.INTERNAL_API}) {
+            assertThat(ProxyDialect.of(tool)).isEqualTo(ProxyDialect.REST);
+        }
+    }
+}
