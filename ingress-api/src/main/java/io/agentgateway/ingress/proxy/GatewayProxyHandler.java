@@ -114,7 +114,7 @@ public class GatewayProxyHandler {
                                         ProxyDialect.of(tool), outcome, correlationId, properties.documentationUrl()));
                                 case REQUIRE_APPROVAL -> decisionAnswer(HttpStatus.valueOf(properties.heldStatus()), outcome,
                                         ProxyDecisionBodies.held(ProxyDialect.of(tool), outcome, correlationId,
-                                                gatewayBase.of(request)));
+                                                gatewayBase.of(request), properties.documentationUrl()));
                             };
                         });
             });

@@ -36,17 +36,19 @@ final class ProxyDecisionBodies {
     /**
      * Held for a reviewer. Once approved, the gateway sends the request once; its response is the
      * approval's {@code executionResult} at {@code statusUrl} (polled with the same API key), which the
-     * REST dialect's {@code documentation_url} names absolutely (octokit appends it to its message).
+     * message names absolutely, so that the text an SDK shows its caller says where the outcome will be.
      *
-     * @param gatewayBase the gateway's public base URL, for the absolute status URL
+     * @param gatewayBase      the gateway's public base URL, for the absolute status URL
+     * @param documentationUrl {@code gateway.proxy.documentation-url}, or null
      */
-    static ObjectNode held(ProxyDialect dialect, EvaluationOutcome outcome, String correlationId, String gatewayBase) {
+    static ObjectNode held(ProxyDialect dialect, EvaluationOutcome outcome, String correlationId, String gatewayBase,
+                           String documentationUrl) {
         String statusPath = STATUS_PATH + outcome.approvalRequestId();
         String message = HELD + ": approval " + outcome.approvalRequestId() + " waits for a reviewer"
                 + (outcome.reason() == null ? "" : " (" + outcome.reason() + ")")
-                + "; the call has not run and runs once if approved; do not retry it, poll " + statusPath;
+                + "; the call has not run and runs once if approved, do not retry it; its outcome: " + gatewayBase + statusPath;
         ObjectNode gateway = gatewayFields(HELD, "require_approval", outcome, correlationId, statusPath);
-        return dialect.error(message, HELD_CODE, gatewayBase + statusPath, gateway);
+        return dialect.error(message, HELD_CODE, documentationUrl, gateway);
     }
 
     private static ObjectNode gatewayFields(String error, String decision, EvaluationOutcome outcome, String correlationId,

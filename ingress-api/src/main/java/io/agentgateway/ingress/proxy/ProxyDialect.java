@@ -9,8 +9,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The error dialect of a proxied tool's API: how its SDK finds the message of a non-2xx answer.
  * <ul>
  *   <li>{@link #REST} (code host, chat, docs, internal_api): the code host's {@code {message,
- *       documentation_url}}, which octokit turns into {@code RequestError.message} ({@code "<message> -
- *       <documentation_url>"}); without a {@code message} it says {@code Unknown error: {json}}. A chat API
+ *       documentation_url}} (the latter only when {@code gateway.proxy.documentation-url} is set), which octokit
+ *       turns into {@code RequestError.message} ({@code "<message> - <documentation_url>"}); without a {@code message} it says {@code Unknown error: {json}}. A chat API
  *       in the style of the gateway's own {@code {ok:false, error}} reads the gateway's fields beside.</li>
  *   <li>{@link #GRAPHQL} (issue tracker): {@code {data:null, errors:[{message, extensions}]}}. The Linear SDK
  *       picks its error class from {@code errors[0].extensions.type} ({@code "forbidden"} →
@@ -18,8 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       message from {@code extensions.userPresentableMessage} or {@code message}; the whole body stays
  *       reachable as {@code error.raw.response}.</li>
  * </ul>
- * The gateway's own fields ({@code ok:false, error, decision, …}) are always at the top level as well, so a
- * client that knows the gateway reads the same fields whatever the tool.
+ * The gateway's own fields ({@code ok:false, error, decision, …}) are at the top level as well (in the GraphQL
+ * dialect all but {@code error}, which is {@code errors[0].message}), so a client that knows the gateway reads the
+ * same fields whatever the tool.
  */
 enum ProxyDialect {
     REST {
@@ -51,6 +52,8 @@ enum ProxyDialect {
             extensions.setAll(gatewayFields.deepCopy());
             extensions.remove("ok");
             body.setAll(gatewayFields);
+            // the Linear SDK appends a top-level "error" string to its message: the text is in errors[0] already
+            body.remove("error");
             return body;
         }
     };

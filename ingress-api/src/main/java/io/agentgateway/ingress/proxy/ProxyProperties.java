@@ -21,7 +21,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                         plugin, urllib3 and the code host's clients all treat 403 as final. The body says
  *                         {@code decision: "require_approval"} and carries the approval id and status URL. 202
  *                         (the gateway's answer before issue 16) or another 4xx may be configured; nothing else
- * @param documentationUrl the {@code documentation_url} of a blocked call's REST-dialect body, or none
+ * @param documentationUrl the {@code documentation_url} of the REST-dialect decision bodies (a page for agent
+ *                         developers on what the gateway's answers mean), or none
  */
 @ConfigurationProperties("gateway.proxy")
 public record ProxyProperties(

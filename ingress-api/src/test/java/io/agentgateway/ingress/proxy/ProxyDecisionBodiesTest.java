@@ -36,10 +36,11 @@ class ProxyDecisionBodiesTest {
         // no documentation URL configured: none invented
         assertThat(ProxyDecisionBodies.blocked(ProxyDialect.REST, BLOCKED, "c", null).has("documentation_url")).isFalse();
 
-        JsonNode held = ProxyDecisionBodies.held(ProxyDialect.of(Tool.CODE_HOST), HELD, "corr-2", "https://gw.example");
-        assertThat(held.get("message").asString()).startsWith("Held for approval by the gateway: approval appr-1 waits for a reviewer")
-                .contains("do not retry").contains("/functions/v1/mcp-gate/status/appr-1");
-        assertThat(held.get("documentation_url").asString()).isEqualTo("https://gw.example/functions/v1/mcp-gate/status/appr-1");
+        JsonNode held = ProxyDecisionBodies.held(ProxyDialect.of(Tool.CODE_HOST), HELD, "corr-2", "https://gw.example", null);
+        assertThat(held.get("message").asString()).isEqualTo("Held for approval by the gateway: approval appr-1 waits for a reviewer"
+                + " (No policy matched; workspace default for high risk is require_approval); the call has not run and runs once"
+                + " if approved, do not retry it; its outcome: https://gw.example/functions/v1/mcp-gate/status/appr-1");
+        assertThat(held.has("documentation_url")).isFalse();
         assertThat(held.get("ok").booleanValue()).isFalse();
         assertThat(held.get("decision").asString()).isEqualTo("require_approval");
         assertThat(held.get("approvalRequestId").asString()).isEqualTo("appr-1");
@@ -50,7 +51,8 @@ class ProxyDecisionBodiesTest {
 
     @Test
     void theIssueTrackerGetsGraphQlErrorsWhoseTypeTheLinearSdkMapsToForbidden() {
-        JsonNode held = ProxyDecisionBodies.held(ProxyDialect.of(Tool.ISSUE_TRACKER), HELD, "corr-3", "https://gw.example");
+        JsonNode held = ProxyDecisionBodies.held(ProxyDialect.of(Tool.ISSUE_TRACKER), HELD, "corr-3", "https://gw.example",
+                "https://docs.example/gw");
         assertThat(held.get("data").isNull()).isTrue();
         assertThat(held.get("errors")).hasSize(1);
         JsonNode error = held.at("/errors/0");
@@ -67,6 +69,9 @@ class ProxyDecisionBodiesTest {
         assertThat(held.get("ok").booleanValue()).isFalse();
         assertThat(held.get("approvalRequestId").asString()).isEqualTo("appr-1");
         assertThat(held.has("documentation_url")).isFalse();
+        // the Linear SDK would append a top-level "error" to its message
+        assertThat(held.has("error")).isFalse();
+        assertThat(extensions.get("error").asString()).isEqualTo("Held for approval by the gateway");
 
         JsonNode blocked = ProxyDecisionBodies.blocked(ProxyDialect.GRAPHQL, BLOCKED, "corr-4", "https://docs.example/gw");
         assertThat(blocked.at("/errors/0/message").asString()).isEqualTo("Blocked by the gateway: Workspace kill switch is enabled");
