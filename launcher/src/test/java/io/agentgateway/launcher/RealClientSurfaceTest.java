@@ -115,6 +115,8 @@ class RealClientSurfaceTest {
             softly.assertThat(cases.at("/bearerAuth/value").asInt(-1)).as(cases.get("bearerAuth").toString()).isEqualTo(201);
             JsonNode wrongKey = cases.get("wrongKey");
             softly.assertThat(wrongKey.get("status").asInt(-1)).as(wrongKey.toString()).isEqualTo(401);
+            // every error of the proxy is in the code host's dialect: the gateway's text, not "Unknown error: {json}"
+            softly.assertThat(wrongKey.get("error").asString()).isEqualTo("Invalid or expired API key");
 
             // what reached the code host: only the allowed calls, with the tool's credential, never the agent's key
             List<RealApiStandIn.Request> arrived = upstream.requestsTo(base);
@@ -176,7 +178,8 @@ class RealClientSurfaceTest {
             // not an agent key: the SDK's authentication error, with the gateway's text
             JsonNode wrongKey = cases.at("/wrongKey/value");
             softly.assertThat(wrongKey.get("errorClass").asString()).as(wrongKey.toString()).isEqualTo("AuthenticationLinearError");
-            softly.assertThat(wrongKey.get("message").asString()).contains("Invalid or expired API key");
+            softly.assertThat(wrongKey.get("message").asString()).isEqualTo("Invalid or expired API key");
+            softly.assertThat(wrongKey.at("/extensions/code").asString()).isEqualTo("UNAUTHORIZED");
 
             // only the allowed calls reached the issue tracker, with its token, never the agent's key
             List<RealApiStandIn.Request> arrived = upstream.requestsTo(base);

@@ -19,6 +19,11 @@ final class ProxyDecisionBodies {
     /** {@code extensions.code} of the GraphQL dialect, and what agent code can branch on. */
     static final String BLOCKED_CODE = "GATEWAY_BLOCKED";
     static final String HELD_CODE = "GATEWAY_APPROVAL_REQUIRED";
+    /**
+     * Both decisions are a call the agent may not make now: the Linear SDK's {@code ForbiddenLinearError}, as the
+     * 403 is octokit's; {@code extensions.code} and {@code decision} tell a block from a hold.
+     */
+    private static final String FORBIDDEN_TYPE = "forbidden";
 
     private ProxyDecisionBodies() {}
 
@@ -30,7 +35,7 @@ final class ProxyDecisionBodies {
     static ObjectNode blocked(ProxyDialect dialect, EvaluationOutcome outcome, String correlationId, String documentationUrl) {
         String message = BLOCKED + (outcome.reason() == null ? "" : ": " + outcome.reason());
         ObjectNode gateway = gatewayFields(BLOCKED, "block", outcome, correlationId, null);
-        return dialect.error(message, BLOCKED_CODE, documentationUrl, gateway);
+        return dialect.error(message, BLOCKED_CODE, FORBIDDEN_TYPE, documentationUrl, gateway);
     }
 
     /**
@@ -48,7 +53,7 @@ final class ProxyDecisionBodies {
                 + (outcome.reason() == null ? "" : " (" + outcome.reason() + ")")
                 + "; the call has not run and runs once if approved, do not retry it; its outcome: " + gatewayBase + statusPath;
         ObjectNode gateway = gatewayFields(HELD, "require_approval", outcome, correlationId, statusPath);
-        return dialect.error(message, HELD_CODE, documentationUrl, gateway);
+        return dialect.error(message, HELD_CODE, FORBIDDEN_TYPE, documentationUrl, gateway);
     }
 
     private static ObjectNode gatewayFields(String error, String decision, EvaluationOutcome outcome, String correlationId,

@@ -2,6 +2,7 @@ package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.Tool;
+import org.springframework.http.HttpStatus;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,13 +20,13 @@ import tools.jackson.databind.node.ObjectNode;
  *       reachable as {@code error.raw.response}.</li>
  * </ul>
  * The gateway's own fields ({@code ok:false, error, decision, …}) are at the top level as well (in the GraphQL
- * dialect all but {@code error}, which is {@code errors[0].message}), so a client that knows the gateway reads the
+ * dialect {@code error} is {@code errors[0].message}, the whole text, which the Linear SDK then shows once), so a client that knows the gateway reads the
  * same fields whatever the tool.
  */
 enum ProxyDialect {
     REST {
         @Override
-        ObjectNode error(String message, String code, String documentationUrl, ObjectNode gatewayFields) {
+        ObjectNode error(String message, String code, String type, String documentationUrl, ObjectNode gatewayFields) {
             ObjectNode body = IngressJson.RESPONSES.createObjectNode();
             body.put("message", message);
             if (documentationUrl != null) {
@@ -37,7 +38,7 @@ enum ProxyDialect {
     },
     GRAPHQL {
         @Override
-        ObjectNode error(String message, String code, String documentationUrl, ObjectNode gatewayFields) {
+        ObjectNode error(String message, String code, String type, String documentationUrl, ObjectNode gatewayFields) {
             ObjectNode body = IngressJson.RESPONSES.createObjectNode();
             body.putNull("data");
             ArrayNode errors = body.putArray("errors");
@@ -45,15 +46,14 @@ enum ProxyDialect {
             error.put("message", message);
             ObjectNode extensions = error.putObject("extensions");
             extensions.put("code", code);
-            // the Linear SDK's error class comes from this type; a forbidden call is what both decisions are
-            extensions.put("type", "forbidden");
+            extensions.put("type", type);
             extensions.put("userPresentableMessage", message);
             extensions.put("userError", false);
             extensions.setAll(gatewayFields.deepCopy());
             extensions.remove("ok");
             body.setAll(gatewayFields);
-            // the Linear SDK appends a top-level "error" string to its message: the text is in errors[0] already
-            body.remove("error");
+            // the Linear SDK adds a top-level "error" to its message unless it is the same text: make it the same
+            body.put("error", message);
             return body;
         }
     };
@@ -62,10 +62,32 @@ enum ProxyDialect {
      * An error body in this dialect.
      *
      * @param code             a stable code for agent code to branch on ({@code GATEWAY_BLOCKED}, …)
+     * @param type             the GraphQL dialect's {@code extensions.type}, which picks the Linear SDK's error class
+     *                         ({@link #linearType})
      * @param documentationUrl where to read more (REST only), or null
      * @param gatewayFields    the gateway's own fields, kept at the top level (and in the GraphQL extensions)
      */
-    abstract ObjectNode error(String message, String code, String documentationUrl, ObjectNode gatewayFields);
+    abstract ObjectNode error(String message, String code, String type, String documentationUrl, ObjectNode gatewayFields);
+
+    /**
+     * The Linear SDK's error type for a status ({@code parseLinearError}: the type of the first GraphQL error picks
+     * the class), so that its class says what happened: 401 {@code AuthenticationLinearError}, 403
+     * {@code ForbiddenLinearError} (a block and a hold), 429 {@code RatelimitedLinearError} (which reads
+     * {@code Retry-After}), a refused request {@code InvalidInputLinearError}, 500 {@code InternalLinearError},
+     * an upstream or decision service that did not answer {@code NetworkLinearError}, else {@code OtherLinearError}.
+     */
+    static String linearType(HttpStatus status) {
+        return switch (status) {
+            case UNAUTHORIZED -> "authentication error";
+            case FORBIDDEN -> "forbidden";
+            case TOO_MANY_REQUESTS -> "ratelimited";
+            case BAD_REQUEST, METHOD_NOT_ALLOWED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, REQUEST_HEADER_FIELDS_TOO_LARGE,
+                 URI_TOO_LONG -> "invalid input";
+            case INTERNAL_SERVER_ERROR -> "internal error";
+            case BAD_GATEWAY, SERVICE_UNAVAILABLE, GATEWAY_TIMEOUT -> "network error";
+            default -> "other";
+        };
+    }
 
     static ProxyDialect of(Tool tool) {
         return tool == Tool.ISSUE_TRACKER ? GRAPHQL : REST;

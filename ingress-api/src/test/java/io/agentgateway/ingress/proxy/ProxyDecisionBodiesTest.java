@@ -8,6 +8,7 @@ import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpStatus;
 import tools.jackson.databind.JsonNode;
 
 /** Blocked and held answers in each tool's error dialect, with the gateway's own fields beside. */
@@ -69,8 +70,8 @@ class ProxyDecisionBodiesTest {
         assertThat(held.get("ok").booleanValue()).isFalse();
         assertThat(held.get("approvalRequestId").asString()).isEqualTo("appr-1");
         assertThat(held.has("documentation_url")).isFalse();
-        // the Linear SDK would append a top-level "error" to its message
-        assertThat(held.has("error")).isFalse();
+        // the Linear SDK would append a top-level "error" of another text to its message
+        assertThat(held.get("error").asString()).isEqualTo(error.get("message").asString());
         assertThat(extensions.get("error").asString()).isEqualTo("Held for approval by the gateway");
 
         JsonNode blocked = ProxyDecisionBodies.blocked(ProxyDialect.GRAPHQL, BLOCKED, "corr-4", "https://docs.example/gw");
@@ -86,5 +87,41 @@ class ProxyDecisionBodiesTest {
         for (Tool tool : new Tool[] {Tool.CHAT, Tool.DOCS, Tool.INTERNAL_API}) {
             assertThat(ProxyDialect.of(tool)).isEqualTo(ProxyDialect.REST);
         }
+    }
+
+    @Test
+    void everyOtherErrorOfAToolsPathIsInItsDialectToo() {
+        JsonNode rest = ProxyErrorDialect.body("/functions/v1/gateway-proxy/code_host/repos/a/b", HttpStatus.UNAUTHORIZED,
+                "Invalid or expired API key", "corr-5").orElseThrow();
+        assertThat(rest.get("message").asString()).isEqualTo("Invalid or expired API key");
+        assertThat(rest.get("ok").booleanValue()).isFalse();
+        assertThat(rest.get("error").asString()).isEqualTo("Invalid or expired API key");
+        assertThat(rest.get("correlationId").asString()).isEqualTo("corr-5");
+
+        JsonNode graphQl = ProxyErrorDialect.body("/functions/v1/gateway-proxy/issue_tracker/graphql", HttpStatus.TOO_MANY_REQUESTS,
+                "Too many requests for this API key; retry later", "corr-6").orElseThrow();
+        assertThat(graphQl.at("/errors/0/message").asString()).isEqualTo("Too many requests for this API key; retry later");
+        assertThat(graphQl.at("/errors/0/extensions/type").asString()).isEqualTo("ratelimited");
+        assertThat(graphQl.at("/errors/0/extensions/code").asString()).isEqualTo("TOO_MANY_REQUESTS");
+        assertThat(graphQl.get("error").asString()).isEqualTo("Too many requests for this API key; retry later");
+        assertThat(graphQl.get("correlationId").asString()).isEqualTo("corr-6");
+
+        // not a proxied tool's path: the gateway's own body
+        assertThat(ProxyErrorDialect.body("/functions/v1/gateway-proxy/mcp/x", HttpStatus.NOT_FOUND, "x", "c")).isEmpty();
+        assertThat(ProxyErrorDialect.body("/functions/v1/gateway-proxy/shell/x", HttpStatus.NOT_FOUND, "x", "c")).isEmpty();
+        assertThat(ProxyErrorDialect.body("/functions/v1/evaluate-action", HttpStatus.UNAUTHORIZED, "x", "c")).isEmpty();
+    }
+
+    @Test
+    void theLinearSdksErrorClassFollowsTheStatus() {
+        assertThat(ProxyDialect.linearType(HttpStatus.UNAUTHORIZED)).isEqualTo("authentication error");
+        assertThat(ProxyDialect.linearType(HttpStatus.FORBIDDEN)).isEqualTo("forbidden");
+        assertThat(ProxyDialect.linearType(HttpStatus.TOO_MANY_REQUESTS)).isEqualTo("ratelimited");
+        assertThat(ProxyDialect.linearType(HttpStatus.BAD_REQUEST)).isEqualTo("invalid input");
+        assertThat(ProxyDialect.linearType(HttpStatus.PAYLOAD_TOO_LARGE)).isEqualTo("invalid input");
+        assertThat(ProxyDialect.linearType(HttpStatus.CONFLICT)).isEqualTo("other");
+        assertThat(ProxyDialect.linearType(HttpStatus.INTERNAL_SERVER_ERROR)).isEqualTo("internal error");
+        assertThat(ProxyDialect.linearType(HttpStatus.GATEWAY_TIMEOUT)).isEqualTo("network error");
+        assertThat(ProxyDialect.linearType(HttpStatus.SERVICE_UNAVAILABLE)).isEqualTo("network error");
     }
 }
