@@ -191,6 +191,50 @@ class RealClientSurfaceTest {
         });
     }
 
+    @Test
+    void eachToolsProxyPathTakesTheKeyFormsOfItsOwnSdkAndOtherEndpointsOnlyBearer() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String base = "/keys-" + UUID.randomUUID();
+        connect(ws, "code_host", Map.of("config", Map.of("access_token", token()), "base_url", upstream.baseUrl() + base + "/gh"));
+        connect(ws, "issue_tracker", Map.of("config", Map.of("access_token", "lin_" + UUID.randomUUID()),
+                "base_url", upstream.baseUrl() + base + "/lin"));
+        connect(ws, "chat", Map.of("base_url", upstream.baseUrl() + base + "/chat"));
+        String key = ws.apiKey();
+        Map<String, Object> viewer = Map.of("query", "query { viewer { id } }");
+
+        assertSoftly(softly -> {
+            // scheme, tool path, expected status
+            for (Object[] row : new Object[][] {
+                    {"token " + key, "code_host", 200}, {"Bearer " + key, "code_host", 200}, {"TOKEN " + key, "code_host", 200},
+                    {key, "code_host", 401}, {"Basic " + key, "code_host", 401},
+                    {key, "issue_tracker", 200}, {"Bearer " + key, "issue_tracker", 200}, {"token " + key, "issue_tracker", 401},
+                    {"Bearer " + key, "chat", 200}, {"token " + key, "chat", 401}, {key, "chat", 401},
+                    {"token lin_api_other", "issue_tracker", 401}, {"lin_api_other", "issue_tracker", 401}}) {
+                String authorization = (String) row[0];
+                String tool = (String) row[1];
+                var answer = tool.equals("issue_tracker")
+                        ? client().send("POST", PROXY + tool + "/graphql", null, viewer, Map.of("Authorization", authorization))
+                        : client().send("GET", PROXY + tool + "/repos/acme/api/issues", null, null, Map.of("Authorization", authorization));
+                softly.assertThat(answer.status()).as(tool + " with " + authorization.replace(key, "<key>") + ": " + answer.rawBody())
+                        .isEqualTo(row[2]);
+            }
+            // spec 5 for the other agent endpoints: Bearer only
+            Map<String, Object> action = GatewayHarness.action("chat", "message.send", "low");
+            for (String authorization : List.of("token " + key, key)) {
+                softly.assertThat(client().send("POST", "/functions/v1/evaluate-action", null, action,
+                        Map.of("Authorization", authorization)).status()).isEqualTo(401);
+                softly.assertThat(client().send("GET", STATUS + UUID.randomUUID(), null, null,
+                        Map.of("Authorization", authorization)).status()).isEqualTo(401);
+            }
+            softly.assertThat(client().send("POST", "/functions/v1/evaluate-action", key, action).status()).isEqualTo(200);
+            // the agent's key, in whatever form, never went upstream
+            for (RealApiStandIn.Request request : upstream.requestsTo(base)) {
+                softly.assertThat(request.headers().toString() + request.body()).as(request.rawPath()).doesNotContain(key);
+            }
+            softly.assertThat(upstream.requestsTo(base)).hasSize(6);
+        });
+    }
+
     private static void policy(TestWorkspace ws, String name, String decision, Map<String, Object> match) {
         var created = client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/policies", ws.ownerJwt(),
                 Map.of("name", name, "priority", 10, "decision", decision, "match", match));
