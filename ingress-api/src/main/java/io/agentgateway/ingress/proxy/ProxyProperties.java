@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.http.HttpStatus;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -20,7 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                         retry policy sends it again (which would open a second approval): octokit's retry
  *                         plugin, urllib3 and the code host's clients all treat 403 as final. The body says
  *                         {@code decision: "require_approval"} and carries the approval id and status URL. 202
- *                         (the gateway's answer before issue 16) or another 4xx may be configured; nothing else
+ *                         (the gateway's answer before issue 16) or another registered 4xx may be configured; nothing else
  * @param documentationUrl the {@code documentation_url} of the REST-dialect decision bodies (a page for agent
  *                         developers on what the gateway's answers mean), or none
  */
@@ -43,7 +44,7 @@ public record ProxyProperties(
         if (connectTimeout.isZero() || connectTimeout.isNegative()) {
             throw new IllegalArgumentException("gateway.proxy.connect-timeout must be positive");
         }
-        if (heldStatus != 202 && (heldStatus < 400 || heldStatus > 499)) {
+        if (heldStatus != 202 && (heldStatus < 400 || heldStatus > 499 || HttpStatus.resolve(heldStatus) == null)) {
             throw new IllegalArgumentException("gateway.proxy.held-status must be 202 or a 4xx status, not " + heldStatus);
         }
         if (documentationUrl != null && documentationUrl.isBlank()) {
