@@ -3,11 +3,10 @@
 import { Octokit } from "@octokit/rest";
 import { config, runCases } from "./lib/harness.mjs";
 
-const octokit = new Octokit({ baseUrl: config.proxyBaseUrl });
-// Until the gateway accepts octokit's own "token <key>" scheme (issue 16), the agent key is sent the way
-// spec 4.5 names it: Authorization: Bearer agk_…, with X-Agent-Id.
+// octokit's default auth: the agent key is sent as "Authorization: token agk_…" (issue 16). Only the agent's
+// name is added, as X-Agent-Id (optional; octokit has no option for an extra header on every request).
+const octokit = new Octokit({ baseUrl: config.proxyBaseUrl, auth: config.apiKey });
 octokit.hook.before("request", (options) => {
-  options.headers.authorization = `Bearer ${config.apiKey}`;
   options.headers["x-agent-id"] = config.agentId;
 });
 

@@ -4,7 +4,9 @@
 // (launcher's RealClients) runs it with the configuration as JSON in the environment variable
 // SCENARIO_CONFIG and reads stdout: {"cases": {name: outcome}}, where an outcome is
 //   { ok: true,  value, exchanges }                      the client call returned
-//   { ok: false, status, error, body, exchanges }        the client call threw
+//   { ok: false, status, error, errorClass, type, errors, body, exchanges }   the client call threw
+// (error: its message; errorClass: its constructor's name, e.g. RequestError or ForbiddenLinearError;
+// type and errors: the Linear SDK's LinearError.type and its parsed GraphQL errors)
 // and exchanges lists every HTTP request the client library really sent for the case, in order:
 //   { method, url, status, correlationId, auditLogId }
 // so a test sees what went over the wire, not only what the library made of it. Nothing else may
@@ -47,7 +49,12 @@ export async function runCases(cases) {
       results[name] = {
         ok: false,
         status: error?.status ?? null,
-        error: String(error?.message ?? error).slice(0, 500),
+        error: String(error?.message ?? error).slice(0, 1000),
+        errorClass: error?.constructor?.name ?? null,
+        type: error?.type ?? null,
+        errors: Array.isArray(error?.errors)
+          ? error.errors.map((e) => ({ type: e?.type ?? null, message: e?.message ?? null, userError: e?.userError ?? null }))
+          : null,
         body: body && typeof body === "object" ? { ...body, headers: undefined } : body,
         exchanges,
       };

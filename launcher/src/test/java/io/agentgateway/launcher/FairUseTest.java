@@ -61,6 +61,30 @@ class FairUseTest {
     }
 
     @Test
+    void aKeyInTheFormsOfTheToolsOwnSdksIsChargedAsABearerKeyIsAndTheLimitSpeaksTheToolsDialect() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        GatewayHttpClient client = EdgeReplica.client();
+        // issue 16: octokit's "token agk_…" on the code host's path, the Linear SDK's bare key on the issue tracker's
+        for (String[] form : new String[][] {{"token " + ws.apiKey(), "code_host/repos/acme/api/issues"},
+                {ws.apiKey(), "issue_tracker/graphql"}}) {
+            List<GatewayHttpClient.Response> answers = IntStream.range(0, 12)
+                    .mapToObj(i -> client.sendAsync("GET", "/functions/v1/gateway-proxy/" + form[1], null, null,
+                            Map.of("Authorization", form[0]))).toList()
+                    .stream().map(java.util.concurrent.CompletableFuture::join).toList();
+            List<Integer> statuses = answers.stream().map(GatewayHttpClient.Response::status).toList();
+            GatewayHttpClient.Response limited = answers.stream().filter(a -> a.status() == 429).findFirst()
+                    .orElseThrow(() -> new AssertionError(form[1] + ": no 429 in " + statuses));
+            assertThat(limited.text("error")).isEqualTo("Too many requests for this API key; retry later");
+            if (form[1].startsWith("code_host")) {
+                assertThat(limited.text("message")).isEqualTo("Too many requests for this API key; retry later");
+            } else {
+                assertThat(limited.body().at("/errors/0/extensions/type").asString()).isEqualTo("ratelimited");
+            }
+            await().atMost(Duration.ofSeconds(5)).until(() -> evaluate(ws.apiKey()).status() == 200);
+        }
+    }
+
+    @Test
     void theKeysOfAWorkspaceShareItsLimitAndMadeUpKeysCannotUseItUp() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         UUID workspace = UUID.fromString(ws.id());

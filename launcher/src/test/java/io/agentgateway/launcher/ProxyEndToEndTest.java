@@ -71,24 +71,25 @@ class ProxyEndToEndTest {
         String base = "/gh-" + UUID.randomUUID();
         connect(ws, "code_host", Map.of("config", Map.of("access_token", token()), "base_url", upstream.baseUrl() + base));
 
-        // method, path, action, risk, status under the defaults (low/medium allow, high hold, critical block)
+        // method, path, action, risk, status under the defaults (low/medium allow, high hold, critical block; a held
+        // call is answered 403 as a blocked one is, issue 16: the audit row tells them apart)
         List<List<Object>> rows = List.of(
                 List.of("GET", "/repos/acme/api/issues", "read", "low", 200),
                 List.of("POST", "/repos/acme/api/issues", "issues.create", "medium", 200),
                 List.of("PATCH", "/repos/acme/api/issues/12", "issues.update", "medium", 200),
                 List.of("POST", "/repos/acme/api/issues/12/comments", "issues.comment.create", "medium", 200),
-                List.of("POST", "/repos/acme/api/pulls", "pull_request.create", "high", 202),
+                List.of("POST", "/repos/acme/api/pulls", "pull_request.create", "high", 403),
                 List.of("PATCH", "/repos/acme/api/pulls/7", "pull_request.update", "medium", 200),
-                List.of("PUT", "/repos/acme/api/pulls/7/merge", "pull_request.merge", "high", 202),
-                List.of("PUT", "/repos/acme/api/contents/docs/guide.md", "file.write", "high", 202),
+                List.of("PUT", "/repos/acme/api/pulls/7/merge", "pull_request.merge", "high", 403),
+                List.of("PUT", "/repos/acme/api/contents/docs/guide.md", "file.write", "high", 403),
                 List.of("DELETE", "/repos/acme/api/contents/docs/guide.md", "file.delete", "critical", 403),
-                List.of("POST", "/repos/acme/api/releases", "release.create", "high", 202),
+                List.of("POST", "/repos/acme/api/releases", "release.create", "high", 403),
                 List.of("DELETE", "/repos/acme/api/git/refs/heads/feature/x", "ref.delete", "critical", 403),
-                List.of("POST", "/repos/acme/api/actions/workflows/ci.yml/dispatches", "workflow.dispatch", "high", 202),
+                List.of("POST", "/repos/acme/api/actions/workflows/ci.yml/dispatches", "workflow.dispatch", "high", 403),
                 // DESIGN.md: what no row matches
                 List.of("GET", "/user/repos", "read", "low", 200),
                 List.of("POST", "/user/repos", "user.repos.post", "medium", 200),
-                List.of("DELETE", "/repos/acme/api/hooks/42", "repos.hooks.delete", "high", 202));
+                List.of("DELETE", "/repos/acme/api/hooks/42", "repos.hooks.delete", "high", 403));
         for (List<Object> row : rows) {
             String method = (String) row.get(0);
             String path = (String) row.get(1);
@@ -101,6 +102,11 @@ class ProxyEndToEndTest {
             Map<String, String> audit = auditRow(answer.header("X-Correlation-Id"));
             assertThat(audit.get("action")).as(path).isEqualTo(row.get(2));
             assertThat(audit.get("risk_level")).as(path).isEqualTo(row.get(3));
+            assertThat(audit.get("decision")).as(path).isEqualTo(switch ((String) row.get(3)) {
+                case "high" -> "require_approval";
+                case "critical" -> "block";
+                default -> "allow";
+            });
             assertThat(audit.get("source")).isEqualTo("proxy");
             assertThat(audit.get("agent_id")).isEqualTo(AGENT_ID);
             assertThat(audit.get("risk_classification")).isEqualTo("server_classified");
@@ -186,7 +192,8 @@ class ProxyEndToEndTest {
                 + "fragment Cleanup on Mutation { issueDelete(id: $id) { success } }\",\"operationName\":\"Tidy\","
                 + "\"variables\":{\"id\":\"ISS-1\"}}";
         Answer held = proxy(ws, "POST", "issue_tracker", "/graphql", several.getBytes(StandardCharsets.UTF_8));
-        assertThat(held.status()).as(held.raw()).isEqualTo(202);
+        assertThat(held.status()).as(held.raw()).isEqualTo(403);
+        assertThat(held.json().at("/errors/0/extensions/code").asString()).isEqualTo("GATEWAY_APPROVAL_REQUIRED");
         Map<String, String> audit = auditRow(held.header("X-Correlation-Id"));
         assertThat(audit.get("action")).isEqualTo("issue.delete");
         assertThat(audit.get("risk_level")).isEqualTo("high");
@@ -237,8 +244,10 @@ class ProxyEndToEndTest {
             Answer held = proxy(ws, "PUT", "code_host", "/repos/acme/api/pulls/7/merge?note=%C3%A9", mergeBody,
                     "Content-Type", "application/json", "X-Request-Id", marker);
             responses.add(held.raw());
-            assertThat(held.status()).as(held.raw()).isEqualTo(202);
-            assertThat(held.json().get("ok").booleanValue()).isTrue();
+            assertThat(held.status()).as(held.raw()).isEqualTo(403);
+            assertThat(held.json().get("ok").booleanValue()).isFalse();
+            assertThat(held.text("error")).isEqualTo("Held for approval by the gateway");
+            assertThat(held.text("message")).startsWith("Held for approval by the gateway: approval ");
             assertThat(held.text("decision")).isEqualTo("require_approval");
             String approvalId = held.text("approvalRequestId");
             assertThat(held.text("statusUrl")).isEqualTo("/functions/v1/mcp-gate/status/" + approvalId);
@@ -328,7 +337,8 @@ class ProxyEndToEndTest {
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(ProxyUpstream.SLOW_MILLIS));
 
         Answer deleted = proxy(ws, "DELETE", "internal_api", "/deployments/9", new byte[0]);
-        assertThat(deleted.status()).as("internal_api DELETE defaults to high: held").isEqualTo(202);
+        assertThat(deleted.status()).as("internal_api DELETE defaults to high: held").isEqualTo(403);
+        assertThat(deleted.text("decision")).isEqualTo("require_approval");
         Answer written = proxy(ws, "POST", "internal_api", "/deployments", "{}".getBytes(StandardCharsets.UTF_8));
         assertThat(written.status()).as("other writes default to medium: allowed").isEqualTo(200);
         assertThat(upstream.requestsTo("/int/deployments")).extracting(ProxyUpstream.Request::method).containsExactly("POST");
@@ -377,7 +387,8 @@ class ProxyEndToEndTest {
         assertThat(upstream.requestsTo("/chat/admin")).as("a blocked call never leaves").isEmpty();
 
         Answer unmatched = proxy(ws, "DELETE", "chat", "/channels/C024BE91L", new byte[0]);
-        assertThat(unmatched.status()).as("no rule: DELETE defaults to high, held").isEqualTo(202);
+        assertThat(unmatched.status()).as("no rule: DELETE defaults to high, held").isEqualTo(403);
+        assertThat(unmatched.text("decision")).isEqualTo("require_approval");
         assertThat(auditRow(unmatched.header("X-Correlation-Id"))).containsEntry("action", "channels.delete")
                 .containsEntry("risk_level", "high");
     }

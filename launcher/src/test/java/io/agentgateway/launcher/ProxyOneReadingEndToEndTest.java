@@ -38,13 +38,13 @@ class ProxyOneReadingEndToEndTest {
     void encodedSeparatorsAndCaseAreClassifiedAsTheCodeHostRoutesThem() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         String base = codeHost(ws);
-        // target, status under the built-in defaults (high held, critical blocked), action, risk
+        // target, status under the built-in defaults (high held, critical blocked: both 403), action, risk
         List<List<Object>> rows = List.of(
                 // octokit's git.deleteRef({ref: "heads/feature-x"})
                 List.of("DELETE", "/repos/acme/api/git/refs/heads%2Ffeature-x", 403, "ref.delete", "critical"),
-                List.of("PUT", "/repos/acme/api/pulls/7%2Fmerge", 202, "pull_request.merge", "high"),
-                List.of("PUT", "/Repos/acme/api/pulls/7/merge", 202, "pull_request.merge", "high"),
-                List.of("PUT", "/repos/acme/api/Pulls/7/Merge", 202, "pull_request.merge", "high"),
+                List.of("PUT", "/repos/acme/api/pulls/7%2Fmerge", 403, "pull_request.merge", "high"),
+                List.of("PUT", "/Repos/acme/api/pulls/7/merge", 403, "pull_request.merge", "high"),
+                List.of("PUT", "/repos/acme/api/Pulls/7/Merge", 403, "pull_request.merge", "high"),
                 List.of("DELETE", "/repos/Acme/API/contents/docs%2Fguide.md", 403, "file.delete", "critical"));
         // every row is checked (and reported) even when one fails
         assertSoftly(softly -> {
@@ -167,7 +167,8 @@ class ProxyOneReadingEndToEndTest {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         String base = codeHost(ws);
         ExactTargetHttp.Response merge = graphQl(ws, "mutation { mergePullRequest(input: {pullRequestId: \\\"PR_1\\\"}) { clientMutationId } }");
-        assertThat(merge.status()).as(merge.raw()).isEqualTo(202);
+        assertThat(merge.status()).as(merge.raw()).isEqualTo(403);
+        assertThat(merge.text("decision")).isEqualTo("require_approval");
         assertThat(auditRow(merge.header("X-Correlation-Id"))).containsEntry("action", "pull_request.merge").containsEntry("risk_level", "high");
         ExactTargetHttp.Response delete = graphQl(ws, "mutation Tidy { addComment(input: {}) { clientMutationId } deleteRef(input: {refId: \\\"R\\\"}) { clientMutationId } }");
         assertThat(delete.status()).as(delete.raw()).isEqualTo(403);

@@ -27,11 +27,18 @@ import tools.jackson.databind.JsonNode;
  *       the {@code /repositories/<id>} form the code host uses for its next pages);</li>
  *   <li>{@code POST …/graphql}: {@code {"data": …}} with the root fields the tests' documents ask for
  *       ({@code viewer}, {@code issueCreate}, …), each with the fields the libraries read;</li>
+ *   <li>{@code GET …/contents/<path>}: the file as the code host's JSON (base64 {@code content}), or, asked for
+ *       {@code application/vnd.github.v3.raw}, its bytes ({@link #FILE});</li>
+ *   <li>{@code GET …/pulls/<n>}: the pull request as JSON, or, asked for {@code application/vnd.github.v3.diff},
+ *       its diff ({@link #DIFF});</li>
+ *   <li>{@code PUT …/pulls/<n>/merge}: 200 {@code {"merged":true,…}};</li>
  *   <li>{@code POST}: 201 {@code {"number":1}}; anything else 200 {@code {}}.</li>
  * </ul>
  */
 final class RealApiStandIn implements AutoCloseable {
     static final int ISSUES = 5;
+    static final String FILE = "# api\n\nThe raw README, byte for byte.\n";
+    static final String DIFF = "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n";
 
     record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
 
@@ -75,7 +82,26 @@ final class RealApiStandIn implements AutoCloseable {
 
             int status = 200;
             String answer;
-            if (path.endsWith("/graphql")) {
+            String contentType = "application/json; charset=utf-8";
+            String accept = exchange.getRequestHeaders().getFirst("Accept");
+            if (exchange.getRequestMethod().equals("GET") && path.contains("/contents/")) {
+                if ("application/vnd.github.v3.raw".equals(accept)) {
+                    answer = FILE;
+                    contentType = "application/vnd.github.v3.raw; charset=utf-8";
+                } else {
+                    answer = "{\"type\":\"file\",\"encoding\":\"base64\",\"content\":\""
+                            + java.util.Base64.getEncoder().encodeToString(FILE.getBytes(StandardCharsets.UTF_8)) + "\"}";
+                }
+            } else if (exchange.getRequestMethod().equals("GET") && path.matches(".*/pulls/\\d+")) {
+                if ("application/vnd.github.v3.diff".equals(accept)) {
+                    answer = DIFF;
+                    contentType = "application/vnd.github.v3.diff; charset=utf-8";
+                } else {
+                    answer = "{\"number\":7,\"state\":\"open\"}";
+                }
+            } else if (exchange.getRequestMethod().equals("PUT") && path.endsWith("/merge")) {
+                answer = "{\"sha\":\"6dcb09b5b57875f334f61aebed695e2e4193db5e\",\"merged\":true,\"message\":\"Pull Request successfully merged\"}";
+            } else if (path.endsWith("/graphql")) {
                 answer = graphQl(body);
             } else if (exchange.getRequestMethod().equals("GET") && path.endsWith("/issues")) {
                 answer = issuesPage(exchange, path, query);
@@ -86,7 +112,7 @@ final class RealApiStandIn implements AutoCloseable {
                 answer = "{}";
             }
             byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");
+            exchange.getResponseHeaders().add("Content-Type", contentType);
             exchange.sendResponseHeaders(status, bytes.length);
             exchange.getResponseBody().write(bytes);
         }

@@ -2,7 +2,9 @@ package io.agentgateway.ingress.auth;
 
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.ErrorMessages;
+import java.util.Set;
 import java.util.UUID;
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
@@ -14,7 +16,18 @@ public record ApiKeyCredential(UUID workspaceId, String keyHash) {
 
     /** @throws ApiException 401 when the header is missing or does not carry a well-formed key */
     public static ApiKeyCredential from(ServerRequest request) {
-        String key = BearerTokens.of(request).orElseThrow(() -> ApiException.unauthorized(ErrorMessages.INVALID_API_KEY));
+        return from(request, Set.of(ApiKeyScheme.BEARER));
+    }
+
+    /**
+     * The key in one of the {@code accepted} forms ({@link ApiKeyScheme}): the proxy takes the one its
+     * tool's own SDK sends.
+     *
+     * @throws ApiException 401 when the header is missing or carries no well-formed key in those forms
+     */
+    public static ApiKeyCredential from(ServerRequest request, Set<ApiKeyScheme> accepted) {
+        String key = ApiKeyScheme.key(request.headers().firstHeader(HttpHeaders.AUTHORIZATION), accepted)
+                .orElseThrow(() -> ApiException.unauthorized(ErrorMessages.INVALID_API_KEY));
         UUID workspace = ApiKeys.parseWorkspace(key).orElseThrow(() -> ApiException.unauthorized(ErrorMessages.INVALID_API_KEY));
         return new ApiKeyCredential(workspace, ApiKeys.hash(key));
     }

@@ -77,7 +77,7 @@ public class HttpHeldCallRunner implements HeldCallRunner {
                 headers.put(name, values);
             }
         });
-        target.headers().forEach(headers::set);
+        target.applyTo(headers);
     }
 
     private Mono<JsonNode> result(ClientResponse response) {

@@ -1,10 +1,12 @@
 package io.agentgateway.ingress.limits;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.auth.ApiKeyScheme;
 import io.agentgateway.ingress.auth.ApiKeys;
 import io.agentgateway.ingress.web.ApiException;
+import java.util.EnumSet;
 import java.util.Optional;
-import java.util.UUID;
+import java.util.Set;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -25,8 +27,8 @@ import reactor.core.publisher.Mono;
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 20)
 public class RateLimitFilter implements WebFilter {
-    private static final String BEARER = "bearer ";
-    /** Set by the proxy on an answer it forwarded: the key passed the decision stream's check. */
+    private static final Set<ApiKeyScheme> ALL_SCHEMES = EnumSet.allOf(ApiKeyScheme.class);
+    /** Set by the proxy on every answer the decision stream decided (forwarded, blocked, held): the key passed its check. */
     private static final String FORWARDED_MARK = "X-Gateway-Audit-Log-Id";
 
     private final RequestRateLimits limits;
@@ -57,13 +59,9 @@ public class RateLimitFilter implements WebFilter {
         return chain.filter(exchange);
     }
 
+    /** A key in any form an endpoint takes ({@link ApiKeyScheme}): one a route then refuses is charged all the same. */
     private static Optional<ApiKeyCredential> apiKey(String authorization) {
-        if (authorization == null || authorization.length() <= BEARER.length()
-                || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return Optional.empty();
-        }
-        String token = authorization.substring(BEARER.length()).trim();
-        Optional<UUID> workspace = ApiKeys.parseWorkspace(token);
-        return workspace.map(w -> new ApiKeyCredential(w, ApiKeys.hash(token)));
+        return ApiKeyScheme.key(authorization, ALL_SCHEMES).flatMap(token -> ApiKeys.parseWorkspace(token)
+                .map(workspace -> new ApiKeyCredential(workspace, ApiKeys.hash(token))));
     }
 }

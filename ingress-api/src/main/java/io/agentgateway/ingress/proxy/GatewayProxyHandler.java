@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.ingress.admin.PublicBaseUrl;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.execution.UpstreamTarget;
@@ -8,7 +9,6 @@ import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
-import io.agentgateway.ingress.web.JsonResponses;
 import io.agentgateway.ingress.web.ReplyErrors;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -32,7 +33,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code ANY /functions/v1/gateway-proxy/<tool>/<upstream-path>} (spec 4.5). Order of checks: the
- * tool (404), a well-formed API key (401, before the body is read), the method (405 but for the seven a
+ * tool (404), a well-formed API key in a form the tool's own SDK sends ({@link ProxyKeySchemes}; 401, before
+ * the body is read), the method (405 but for the seven a
  * REST API uses; 400 for a method override), the canonical upstream path and query (400, see
  * {@link UpstreamPath}), the body (413; 400 for a {@code _method} form field), the classification by
  * the spec's tables (400 for a malformed GraphQL request), the workspace's
@@ -41,8 +43,9 @@ import tools.jackson.databind.node.ObjectNode;
  * and, for chat, docs and internal_api, the classification by its rules, then one EvaluateAction through
  * the decision stream (source and scope {@code proxy}, the request sealed as the held call with its
  * canonical path, the connection's version), which checks the key in log order (401) and decides only on
- * the current connection. Allowed: forwarded with exactly that connection and streamed back. Blocked: 403, nothing sent.
- * Held: 202 with the approval id; the approval executor sends it once if a reviewer approves.
+ * the current connection. Allowed: forwarded with exactly that connection and streamed back. Blocked: 403, nothing
+ * sent. Held: {@code gateway.proxy.held-status} (403) with the approval id and status URL; the approval executor
+ * sends it once if a reviewer approves. Both answers are in the tool's error dialect ({@link ProxyDialect}).
  */
 @Component
 public class GatewayProxyHandler {
@@ -55,8 +58,11 @@ public class GatewayProxyHandler {
     private final HeldCallSeals seals;
     private final UpstreamForwarder forwarder;
     private final ProxyProperties properties;
+    private final PublicBaseUrl gatewayBase;
 
-    GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties) {
+    GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties,
+                        PublicBaseUrl gatewayBase) {
+        this.gatewayBase = gatewayBase;
         this.targets = targets;
         this.seals = seals;
         this.forwarder = forwarder;
@@ -70,7 +76,8 @@ public class GatewayProxyHandler {
             String rest = raw.length() > PREFIX.length() ? raw.substring(PREFIX.length()) : "";
             int slash = rest.indexOf('/');
             Tool tool = proxiedTool(slash < 0 ? rest : rest.substring(0, slash));
-            ApiKeyCredential key = ApiKeyCredential.from(request);
+            // the key in the form the tool's own SDK sends it (Bearer, token or the bare key): never forwarded
+            ApiKeyCredential key = ApiKeyCredential.from(request, ProxyKeySchemes.of(tool));
             // one reading of the request: its own method (405, 400 for an override) and its canonical target (400)
             HttpMethod method = ProxyMethods.require(request.method(), request.headers().asHttpHeaders());
             UpstreamPath path = UpstreamPath.parse(slash < 0 ? "/" : rest.substring(slash), request.uri().getRawQuery());
@@ -103,14 +110,27 @@ public class GatewayProxyHandler {
                             return switch (outcome.decision()) {
                                 case ALLOW -> forwarder.forward(tool.wire(), request.uri(), target, method, path, headers, body,
                                         outcome.auditLogId());
-                                case BLOCK -> JsonResponses.status(HttpStatus.FORBIDDEN,
-                                        ProxyDecisionBodies.Blocked.of(outcome, correlationId));
-                                case REQUIRE_APPROVAL -> JsonResponses.status(HttpStatus.ACCEPTED,
-                                        ProxyDecisionBodies.Held.of(outcome, correlationId));
+                                case BLOCK -> decisionAnswer(HttpStatus.FORBIDDEN, outcome, ProxyDecisionBodies.blocked(
+                                        ProxyDialect.of(tool), outcome, correlationId, properties.documentationUrl()));
+                                case REQUIRE_APPROVAL -> decisionAnswer(HttpStatus.valueOf(properties.heldStatus()), outcome,
+                                        ProxyDecisionBodies.held(ProxyDialect.of(tool), outcome, correlationId,
+                                                gatewayBase.of(request), properties.documentationUrl()));
                             };
                         });
             });
         });
+    }
+
+    /** A decision the gateway answers itself, with the audit entry's id in the header a forwarded answer has too. */
+    private static Mono<ServerResponse> decisionAnswer(HttpStatus status, EvaluationOutcome outcome, ObjectNode body) {
+        return ServerResponse.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .headers(headers -> {
+                    if (outcome.auditLogId() != null) {
+                        headers.set(UpstreamForwarder.AUDIT_HEADER, outcome.auditLogId());
+                    }
+                })
+                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
     }
 
     private static EvaluateAction evaluation(Tool tool, ProxyAction action, String agentId, UpstreamPath path,

@@ -67,7 +67,7 @@ class UpstreamForwarder {
                     .uri(upstreamUri)
                     .headers(sent -> {
                         headers.forEach(sent::put);
-                        target.headers().forEach(sent::set);
+                        target.applyTo(sent);
                     })
                     .body(body.length == 0 ? BodyInserters.empty() : BodyInserters.fromValue(body))
                     .retrieve()

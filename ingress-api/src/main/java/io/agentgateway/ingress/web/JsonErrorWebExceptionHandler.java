@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -37,6 +38,12 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
 
     private record Outcome(HttpStatus status, String error, HttpHeaders headers) {}
 
+    private final ObjectProvider<ErrorDialect> dialects;
+
+    public JsonErrorWebExceptionHandler(ObjectProvider<ErrorDialect> dialects) {
+        this.dialects = dialects;
+    }
+
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
         ServerHttpResponse response = exchange.getResponse();
@@ -58,7 +65,7 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
         headers.remove(HttpHeaders.CONTENT_DISPOSITION);
         headers.set(CorrelationIds.HEADER, correlationId);
         headers.addAll(outcome.headers());
-        byte[] body = IngressJson.RESPONSES.writeValueAsBytes(JsonResponses.ErrorBody.of(outcome.error(), correlationId));
+        byte[] body = IngressJson.RESPONSES.writeValueAsBytes(errorBody(exchange, outcome, correlationId));
         Mono<Void> answer = Mono.defer(() -> response.writeWith(Mono.just(response.bufferFactory().wrap(body))));
         if (outcome.status() == HttpStatus.PAYLOAD_TOO_LARGE) {
             // refused for its size: answer at once, read none of the rest, and close the connection
@@ -83,6 +90,15 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
                 })
                 .onErrorResume(alreadyConsumed -> Mono.empty())
                 .then(answer);
+    }
+
+    /** The route's dialect of the error body ({@link ErrorDialect}), else the gateway's own. */
+    private Object errorBody(ServerWebExchange exchange, Outcome outcome, String correlationId) {
+        return dialects.orderedStream()
+                .map(dialect -> dialect.body(exchange, outcome.status(), outcome.error(), correlationId))
+                .flatMap(java.util.Optional::stream)
+                .findFirst()
+                .orElseGet(() -> JsonResponses.ErrorBody.of(outcome.error(), correlationId));
     }
 
     private Outcome outcome(Throwable failure, String correlationId) {

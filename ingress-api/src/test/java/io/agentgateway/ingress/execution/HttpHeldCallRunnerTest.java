@@ -112,6 +112,20 @@ class HttpHeldCallRunnerTest {
     }
 
     @Test
+    void anApprovedCallKeepsTheAgentsOwnFormatOfTheCodeHostsMediaTypeAndGetsTheDefaultOtherwise() {
+        UpstreamTarget codeHost = new UpstreamTarget(URI.create(baseUrl() + "/api/"),
+                Map.of("Authorization", "token upstream-secret", "Accept", "application/vnd.github.v3+json"));
+        HttpHeldCallRunner runner = runner(Optional.of(codeHost), Duration.ofSeconds(5), 65536);
+        for (String accept : List.of("application/vnd.github.v3.diff", "application/json")) {
+            HeldHttpRequest held = new HeldHttpRequest("GET", "/repos/acme/api/pulls/7", null,
+                    Map.of("accept", List.of(accept)), null);
+            runner.run(CONTEXT, held).block();
+        }
+        assertThat(received).extracting(got -> got.headers().get("Accept"))
+                .containsExactly(List.of("application/vnd.github.v3.diff"), List.of("application/vnd.github.v3+json"));
+    }
+
+    @Test
     void aBodylessRequestSendsNoBody() {
         status = 204;
         responseBody = new byte[0];
