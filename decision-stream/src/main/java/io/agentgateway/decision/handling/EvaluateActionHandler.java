@@ -66,9 +66,11 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
             return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, INVALID_KEY);
         }
         // a key bound to an agent acts only as that agent (issue 16): decided here, in log order with its issue
-        String named = command.agentId() != null ? command.agentId() : envelope.actor().agentId();
-        if (named != null && !key.get().mayActAs(named)) {
-            return CommandResult.rejected(state, ReplyStatus.FORBIDDEN, AgentBinding.refusal(key.get(), named));
+        // both places an agent can be named (the body's agentId, the X-Agent-Id header on the actor) are held to it
+        for (String named : new String[] {command.agentId(), envelope.actor().agentId()}) {
+            if (named != null && !key.get().mayActAs(named)) {
+                return CommandResult.rejected(state, ReplyStatus.FORBIDDEN, AgentBinding.refusal(key.get(), named));
+            }
         }
         if (command.tool() == null) {
             return CommandResult.invalid(state, "tool must be one of code_host, issue_tracker, chat, docs, internal_api, mcp");
