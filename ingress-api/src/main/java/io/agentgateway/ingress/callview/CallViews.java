@@ -149,7 +149,8 @@ public class CallViews {
 
     /** The parts of one view: each redacted and cut, remembering whether anything was. */
     private final class Parts {
-        final Redaction redaction = new Redaction();
+        // a text is searched only as far as it can be shown (plus room for what redaction takes out)
+        final Redaction redaction = new Redaction(4 * maxBytes);
         boolean truncated;
 
         String text(String value) {
@@ -180,7 +181,7 @@ public class CallViews {
         CallView view(String method, String path, String query, String operation, String document, String variables,
                       String mcpTool, String mcpArguments, String bodyExcerpt, String fileContent, Integer bodyBytes) {
             return new CallView(method, path, query, operation, document, variables, mcpTool, mcpArguments, bodyExcerpt,
-                    fileContent, bodyBytes, truncated, redaction.redactedAny());
+                    fileContent, bodyBytes, truncated || redaction.cutAny(), redaction.redactedAny());
         }
     }
 }

@@ -53,15 +53,36 @@ public final class Redaction {
     private static final Pattern URL_PASSWORD = Pattern.compile("(://[^/\\s:@]{1,256}:)[^@\\s/]{1,512}@");
     /** {@code name=value}, {@code name: value}, {@code "name": "value"} in text, for names that hold credentials. */
     private static final Pattern NAMED_VALUE = Pattern.compile(
-            "(?i)([\"']?[A-Za-z0-9_.\\-]*(?:token|secret|password|passwd|passphrase|authorization|api[_\\-]?key|access[_\\-]?key"
-                    + "|private[_\\-]?key|credential|cookie|session[_\\-]?id)[A-Za-z0-9_.\\-]*[\"']?\\s*[=:]\\s*)"
+            "(?i)([\"']?[A-Za-z0-9_.\\-]{0,64}(?:token|secret|password|passwd|passphrase|authorization|api[_\\-]?key|access[_\\-]?key"
+                    + "|private[_\\-]?key|credential|cookie|session[_\\-]?id)[A-Za-z0-9_.\\-]{0,64}[\"']?\\s{0,8}[=:]\\s{0,8})"
                     + "([\"']?)(?!\\[redacted\\])[^\\s&\"',;}]+");
 
+    /** Before a text is searched it is cut to this many characters, at a separator (a credential has none). */
+    private final int maxChars;
     private boolean redacted;
+    private boolean cut;
+
+    /** Texts searched whole (tests, small inputs). */
+    public Redaction() {
+        this(Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param maxChars texts longer than this are cut first (at the last separator before it), so the search costs
+     *                 what is shown, not what was sent: pass a few times the bound the caller cuts to afterwards
+     */
+    public Redaction(int maxChars) {
+        this.maxChars = maxChars;
+    }
 
     /** Whether anything was taken out since this instance was made. */
     public boolean redactedAny() {
         return redacted;
+    }
+
+    /** Whether a text was cut before it was searched. */
+    public boolean cutAny() {
+        return cut;
     }
 
     /** Whether a key name says its value is a credential. */
@@ -78,7 +99,7 @@ public final class Redaction {
         if (value == null || value.isEmpty()) {
             return value;
         }
-        String result = value;
+        String result = value.length() <= maxChars ? value : cutAtSeparator(value);
         for (Pattern pattern : SECRET_VALUES) {
             result = replaceAll(pattern, result, m -> MARK);
         }
@@ -114,6 +135,24 @@ public final class Redaction {
             return JsonNodeFactory.instance.stringNode(text(value.asString()));
         }
         return value;
+    }
+
+    /**
+     * The text cut to {@code maxChars}, then back to its last separator (whitespace, quote, {@code , ; & = :}) within
+     * 512 characters, so that no credential is left cut in half (and so unrecognizable) at the end.
+     */
+    private String cutAtSeparator(String value) {
+        cut = true;
+        int end = maxChars;
+        for (int i = maxChars - 1; i >= Math.max(0, maxChars - 512); i--) {
+            char c = value.charAt(i);
+            if (Character.isWhitespace(c) || "\"',;&=:".indexOf(c) >= 0) {
+                return value.substring(0, i + 1);
+            }
+        }
+        // no separator near the end: drop the last stretch rather than show part of what may be a credential
+        redacted = true;
+        return value.substring(0, Math.max(0, end - 512)) + MARK;
     }
 
     private String replaceAll(Pattern pattern, String input, Function<Matcher, String> replacement) {

@@ -124,6 +124,23 @@ class CallViewsTest {
     }
 
     @Test
+    void aLargeBodyCostsWhatIsShownAndNoCredentialIsLeftCutInHalf() {
+        // 380 KB of one identifier-like run (the worst case for name=value patterns), then a token right at the cut
+        String run = "a".repeat(380_000);
+        long start = System.nanoTime();
+        CallView view = views.http(Tool.INTERNAL_API, "upload", "POST", "/blobs", null, false,
+                Map.of("content-type", List.of("text/plain")), run.getBytes(StandardCharsets.UTF_8));
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(2));
+        assertThat(view.truncated()).isTrue();
+        assertThat(view.bodyExcerpt().length()).isLessThan(4200);
+
+        String padded = "x ".repeat(8_191) + GHP + " tail";
+        Redaction cutting = new Redaction(16_400);
+        assertThat(cutting.text(padded)).doesNotContain("ghp_").doesNotContain("Zx9");
+        assertThat(cutting.cutAny()).isTrue();
+    }
+
+    @Test
     void anEvaluateActionPayloadIsShownRedacted() {
         CallView view = views.payload(IngressJson.REQUESTS.readTree("{\"page\":\"launch-plan\",\"token\":\"never-shown\"}"));
         assertThat(view.bodyExcerpt()).isEqualTo("{\"page\":\"launch-plan\",\"token\":\"[redacted]\"}");
