@@ -162,7 +162,7 @@ class NotifierDeliveryTest {
 
         publish(notification);
         publish(notification); // the decision stream re-emits it when it sees its command again
-        publishMarkerAndAwaitIt(workspace);
+        publishRoutineMarkerAndAwaitIt(workspace);
 
         assertThat(smtp.mailbox(owner)).hasSize(1);
         assertThat(smtp.mailbox(admin)).hasSize(1);
@@ -194,7 +194,7 @@ class NotifierDeliveryTest {
                 call, digest);
 
         publish(notification);
-        publishMarkerAndAwaitIt(workspace);
+        publishRoutineMarkerAndAwaitIt(workspace);
 
         // SMTP carries CRLF line ends
         String email = smtp.mailbox(owner).get(0).getContent().toString().replace("\r\n", "\n");
@@ -364,6 +364,16 @@ class NotifierDeliveryTest {
      * one partition are handled in order (retries included), so once the marker is delivered,
      * everything published before it for that workspace is finished.
      */
+    /**
+     * As {@link #publishMarkerAndAwaitIt} for approval requests: they travel on the routine lane, so only a marker of
+     * that lane (and workspace) comes after them; a kill-switch marker may overtake them.
+     */
+    private static void publishRoutineMarkerAndAwaitIt(String workspace) {
+        String marker = newAddress("routine-marker");
+        publish(Notifications.approvalRequested(workspace, List.of(marker), null));
+        await().atMost(WAIT).until(() -> smtp.mailbox(marker).size() == 1);
+    }
+
     private static void publishMarkerAndAwaitIt(String workspace) {
         String marker = newAddress("marker");
         publish(Notifications.killSwitch(workspace, List.of(marker), null));
