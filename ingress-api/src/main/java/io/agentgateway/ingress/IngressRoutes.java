@@ -80,6 +80,7 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}").get(tools::get).put(tools::put).delete(tools::delete).build())
                 .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/webhook-secret").post(tools::rotateWebhookSecret).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals").get(approvals::list).build())
+                .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}").get(approvals::get).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/approve").post(approvals::approve).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build())
                 .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build());

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * Issue 3 through the running gateway: a require_approval decision emails the workspace's admins and
  * owners and posts to its chat webhook, once, with what is asked and the admin API URLs to review it;
  * the approve URL taken from the email then works. Nothing is sent for an allowed action, and the
- * payload of the held action never leaves in a message.
+ * payload of the held action leaves in a message only as its redacted view (issue 16): never a credential.
  */
 class ApprovalNotificationTest {
     private static final Pattern APPROVE_URL = Pattern.compile("Approve: POST (\\S+/approve)");
@@ -103,7 +103,9 @@ class ApprovalNotificationTest {
         assertThat(body).contains("Agent agent-1 asks to run page.publish on docs", "approvalRequestId: " + approvalId,
                         "Approve: POST " + GatewayHarness.gateway().baseUrl() + approvalPath + "/approve",
                         "Reject: POST " + GatewayHarness.gateway().baseUrl() + approvalPath + "/reject")
-                .doesNotContain("secret-token-never-mailed").doesNotContain("launch-plan");
+                .doesNotContain("secret-token-never-mailed");
+        // issue 16: reviewers see what the agent says it will act with, its credentials taken out
+        assertThat(body).contains("What will run", "launch-plan", "\"token\":\"[redacted]\"");
         assertThat(chatBodies.get(0)).contains(approvalPath + "/approve").doesNotContain("secret-token-never-mailed");
         assertThat(mailTo(memberEmail)).as("plain members do not review").isEmpty();
 

@@ -176,16 +176,17 @@ class OAuthConnectEndToEndTest {
     void badExpiredForeignAndMisdirectedStatesAreRefusedBeforeAnyExchange() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         String state = query(start(ws.ownerJwt(), ws.id(), "issue_tracker")).get("state");
-        String[] parts = state.split("\\.");
 
-        // another signature, and a payload changed under the original signature (another workspace)
-        String badSignature = parts[0] + "." + parts[1] + "." + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(new byte[32]);
-        String otherWs = UUID.randomUUID().toString();
-        String payload = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8).replace(ws.id(), otherWs);
-        String swappedWorkspace = parts[0] + "." + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
-        for (String bad : List.of(badSignature, swappedWorkspace)) {
+        // a sealed state altered on its way (one byte flipped), and one signed and sealed under another key
+        byte[] sealed = Base64.getUrlDecoder().decode(state.substring("v1.".length()));
+        sealed[sealed.length / 2] ^= 1;
+        String altered = "v1." + Base64.getUrlEncoder().withoutPadding().encodeToString(sealed);
+        BROWSER.put(altered, BROWSER.get(state));
+        byte[] otherKey = new byte[32];
+        new java.security.SecureRandom().nextBytes(otherKey);
+        String foreignKey = forge(ws.id(), ws.ownerId(), "issue_tracker", Instant.now().plusSeconds(300),
+                Base64.getEncoder().encodeToString(otherKey));
+        for (String bad : List.of(altered, foreignKey)) {
             var refused = callback(IT_CALLBACK, "code=ok-never&state=" + enc(bad));
             assertThat(refused.status()).as(refused.rawBody()).isEqualTo(400);
             assertThat(refused.text("error")).isEqualTo("state signature is invalid");
@@ -224,6 +225,43 @@ class OAuthConnectEndToEndTest {
         assertThat(tokenEndpoint().exchangesOf("ok-never")).isEmpty();
         assertThat(sealedToken(ws, "issue_tracker")).isEmpty();
         assertThat(sealedToken(other, "issue_tracker")).isEmpty();
+    }
+
+    @Test
+    void theStateIsSealedAndOnlyTheBrowserThatStartedTheFlowCanFinishIt() throws Exception {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        HttpResponse<String> started = await().atMost(PROJECTED)
+                .until(() -> startResponse(ws.ownerJwt(), ws.id(), "issue_tracker"), r -> r.statusCode() != 403);
+        String setCookie = started.headers().allValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith("gateway_oauth_issue_tracker=")).findFirst().orElseThrow();
+        assertThat(setCookie).containsIgnoringCase("HttpOnly").contains("SameSite=Lax")
+                .contains("Path=/functions/v1/issue-tracker-oauth-callback").contains("Max-Age=");
+        URI location = URI.create(started.headers().firstValue("Location").orElseThrow());
+        String state = query(location).get("state");
+
+        // the upstream (and anyone who sees the URL) learns nothing from the state: no workspace, no admin
+        assertThat(state).startsWith("v1.").doesNotContain(".ey");
+        String decoded = new String(Base64.getUrlDecoder().decode(state.substring(3)), StandardCharsets.ISO_8859_1);
+        for (String text : List.of(location.toString(), state, decoded)) {
+            assertThat(text).doesNotContain(ws.id()).doesNotContain(ws.ownerId()).doesNotContain(ws.ownerEmail())
+                    .doesNotContain("workspace_id");
+        }
+
+        String code = tokenEndpoint().grant("lin_oauth_browser_" + UUID.randomUUID());
+        String cookie = setCookie.substring(0, setCookie.indexOf(';'));
+        // without the cookie, and with another browser's, the state is refused before anything is spent or exchanged
+        for (String wrong : java.util.Arrays.asList(null, "gateway_oauth_issue_tracker=" + OAuthTokenEndpoint.class.getName(),
+                "gateway_oauth_code_host=" + cookie.substring(cookie.indexOf('=') + 1))) {
+            var refused = callbackWithCookie(IT_CALLBACK, "code=" + code + "&state=" + enc(state), wrong);
+            assertThat(refused.status()).as(String.valueOf(wrong)).isEqualTo(400);
+            assertThat(refused.text("error")).startsWith("state was not issued to this browser");
+        }
+        assertThat(tokenEndpoint().exchangesOf(code)).isEmpty();
+        assertThat(sealedToken(ws, "issue_tracker")).isEmpty();
+
+        // the browser that started it finishes it, and the cookie is cleared
+        var connected = callbackWithCookie(IT_CALLBACK, "code=" + code + "&state=" + enc(state), cookie);
+        assertThat(connected.status()).as(connected.rawBody()).isEqualTo(200);
     }
 
     @Test
@@ -320,8 +358,16 @@ class OAuthConnectEndToEndTest {
         HttpResponse<String> response = await().atMost(PROJECTED)
                 .until(() -> startResponse(jwt, workspaceId, tool), r -> r.statusCode() != 403);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(302);
-        return URI.create(response.headers().firstValue("Location").orElseThrow());
+        URI location = URI.create(response.headers().firstValue("Location").orElseThrow());
+        // the browser keeps the flow cookie the start set; the callback brings it back (issue 16)
+        String setCookie = response.headers().allValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith("gateway_oauth_" + tool + "=")).findFirst().orElseThrow();
+        BROWSER.put(query(location).get("state"), setCookie.substring(0, setCookie.indexOf(';')));
+        return location;
     }
+
+    /** The flow cookie each state's browser holds (state → {@code name=value}), as a browser's cookie jar would. */
+    private static final Map<String, String> BROWSER = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static HttpResponse<String> startResponse(String jwt, String workspaceId, String tool) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl()
@@ -336,8 +382,17 @@ class OAuthConnectEndToEndTest {
         }
     }
 
+    /** The callback from the browser that started the flow of the query's state (its cookie, when it has one). */
     private static GatewayHttpClient.Response callback(String path, String query) {
-        return client().send("GET", path + "?" + query, null, null);
+        String state = query(URI.create("http://x/?" + query)).get("state");
+        String cookie = state == null ? null : BROWSER.get(state);
+        return callbackWithCookie(path, query, cookie);
+    }
+
+    private static GatewayHttpClient.Response callbackWithCookie(String path, String query, String cookie) {
+        return cookie == null
+                ? client().send("GET", path + "?" + query, null, null)
+                : client().send("GET", path + "?" + query, null, null, Map.of("Cookie", cookie));
     }
 
     private static Map<String, String> query(URI uri) {
@@ -354,9 +409,20 @@ class OAuthConnectEndToEndTest {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    /** A state as the gateway signs it, with the gateway's own key: only the claims are the test's. */
+    /**
+     * A state as the gateway signs and seals it, with the gateway's own key: only the claims are the test's. Its
+     * browser's cookie is registered for {@link #callback}.
+     */
     private static String forge(String workspaceId, String userId, String tool, Instant expiresAt) throws Exception {
+        return forge(workspaceId, userId, tool, expiresAt, GatewayHarness.gateway().secrets().oauthStateKey());
+    }
+
+    private static String forge(String workspaceId, String userId, String tool, Instant expiresAt, String stateKey)
+            throws Exception {
+        String cookieValue = UUID.randomUUID().toString();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .claim("browser", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(cookieValue.getBytes(StandardCharsets.UTF_8))))
                 .issuer("agent-action-gateway/oauth-state")
                 .subject(userId)
                 .claim("workspace_id", workspaceId)
@@ -368,8 +434,15 @@ class OAuthConnectEndToEndTest {
                 .build();
         SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).type(new JOSEObjectType("oauth-state+jwt")).build(),
                 claims);
-        jwt.sign(new MACSigner(Base64.getDecoder().decode(GatewayHarness.gateway().secrets().oauthStateKey())));
-        return jwt.serialize();
+        byte[] key = Base64.getDecoder().decode(stateKey);
+        jwt.sign(new MACSigner(key));
+        // sealed as the gateway seals it: SecretBox under SHA-256(label || state key)
+        java.security.MessageDigest sha256 = java.security.MessageDigest.getInstance("SHA-256");
+        sha256.update("agent-action-gateway/oauth-state/seal/v1".getBytes(StandardCharsets.UTF_8));
+        String state = io.agentgateway.schemas.secret.SecretBox.fromBase64Key(Base64.getEncoder().encodeToString(sha256.digest(key)))
+                .seal(jwt.serialize());
+        BROWSER.put(state, "gateway_oauth_" + tool + "=" + cookieValue);
+        return state;
     }
 
     private static GatewayHttpClient.Response put(TestWorkspace ws, String tool, Map<String, Object> body) {

@@ -12,6 +12,7 @@ import io.agentgateway.notifier.testing.Notifications;
 import io.agentgateway.notifier.testing.SmtpServer;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
@@ -161,7 +162,7 @@ class NotifierDeliveryTest {
 
         publish(notification);
         publish(notification); // the decision stream re-emits it when it sees its command again
-        publishMarkerAndAwaitIt(workspace);
+        publishRoutineMarkerAndAwaitIt(workspace);
 
         assertThat(smtp.mailbox(owner)).hasSize(1);
         assertThat(smtp.mailbox(admin)).hasSize(1);
@@ -177,6 +178,35 @@ class NotifierDeliveryTest {
                 .contains("Reject: POST " + approval + "/reject");
         assertThat(status(notification, "email")).isEqualTo(DeliveryStatus.SENT);
         assertThat(status(notification, "chat")).isEqualTo(DeliveryStatus.SENT);
+    }
+
+    @Test
+    void anApprovalRequestShowsTheReviewersWhatWillRunAndTheDigestThatBindsIt() throws Exception {
+        // issue 16: the view the entry point made of the held call (already redacted and bounded there)
+        String workspace = newWorkspace();
+        String owner = newAddress("owner");
+        String hook = newHookPath();
+        CallView call = new CallView("POST", "/graphql", null, "IssueDelete",
+                "mutation IssueDelete($id: String!) {\n  issueDelete(id: $id) { success }\n}", "{\"id\":\"ISS-42\",\"apiKey\":\"[redacted]\"}",
+                null, null, null, null, 161, false, true);
+        String digest = "ab".repeat(32);
+        NotificationRequested notification = Notifications.approvalRequestedWithCall(workspace, List.of(owner), sealed(hook),
+                call, digest);
+
+        publish(notification);
+        publishRoutineMarkerAndAwaitIt(workspace);
+
+        // SMTP carries CRLF line ends
+        String email = smtp.mailbox(owner).get(0).getContent().toString().replace("\r\n", "\n");
+        assertThat(email).contains("What will run (as the gateway holds it; secrets redacted, long parts cut):",
+                "  Request: POST /graphql", "  GraphQL operation: IssueDelete", "  GraphQL document:\n    mutation IssueDelete($id: String!) {\n      issueDelete(id: $id) { success }",
+                "  GraphQL variables: {\"id\":\"ISS-42\",\"apiKey\":\"[redacted]\"}", "  Call digest: " + digest);
+        assertThat(email.indexOf("What will run")).as("before the details").isLessThan(email.indexOf("Details:"));
+        assertThat(email).as("shown once, not again among the details").doesNotContain("callGraphqlDocument");
+        await().atMost(WAIT).until(() -> !chat.acceptedPosts(hook).isEmpty());
+        String chatText = chat.acceptedPosts(hook).get(0).text();
+        assertThat(chatText).contains("*What will run*", "• Request: POST /graphql", "• GraphQL operation: IssueDelete",
+                "• GraphQL document:\n```mutation IssueDelete", "ISS-42", "• Call digest: " + digest);
     }
 
     @Test
@@ -334,6 +364,16 @@ class NotifierDeliveryTest {
      * one partition are handled in order (retries included), so once the marker is delivered,
      * everything published before it for that workspace is finished.
      */
+    /**
+     * As {@link #publishMarkerAndAwaitIt} for approval requests: they travel on the routine lane, so only a marker of
+     * that lane (and workspace) comes after them; a kill-switch marker may overtake them.
+     */
+    private static void publishRoutineMarkerAndAwaitIt(String workspace) {
+        String marker = newAddress("routine-marker");
+        publish(Notifications.approvalRequested(workspace, List.of(marker), null));
+        await().atMost(WAIT).until(() -> smtp.mailbox(marker).size() == 1);
+    }
+
     private static void publishMarkerAndAwaitIt(String workspace) {
         String marker = newAddress("marker");
         publish(Notifications.killSwitch(workspace, List.of(marker), null));

@@ -16,6 +16,9 @@ import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.AgentIdentity;
+import io.agentgateway.schemas.GatewayJson;
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
@@ -49,7 +52,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     @Test
     void flywayMigratedTheEmptyDatabase() {
         assertThat(jdbc.queryForList("select version from flyway_schema_history where success", String.class))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "11");
         assertThat(jdbc.queryForList(
                 "select table_name from information_schema.tables where table_schema = 'public'", String.class))
                 .contains("workspaces", "workspace_members", "api_keys", "policies", "audit_log",
@@ -83,7 +86,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 ws.policyChange(c -> new PolicyUpserted(new Policy(deletedPolicy, "temporary", 20, false,
                         Decision.BLOCK, PolicyMatch.any(), null))),
                 ws.policyChange(c -> new PolicyDeleted(deletedPolicy)),
-                ws.stateChange(c -> new ApiKeyIssued(keptKey, "ci", "hash-" + keptKey, Set.of(Scope.EVALUATE, Scope.MCP), keyExpiry)),
+                ws.stateChange(c -> new ApiKeyIssued(keptKey, "ci", "hash-" + keptKey, Set.of(Scope.EVALUATE, Scope.MCP), keyExpiry,
+                        "release-bot", null)),
                 ws.stateChange(c -> new ApiKeyIssued(revokedKey, "old", "hash-" + revokedKey, Set.of(Scope.PROXY), null)),
                 revocation = ws.stateChange(c -> new ApiKeyRevoked(revokedKey)));
 
@@ -132,12 +136,13 @@ class EveryEventProjectionTest extends ProjectorTestCase {
 
         assertThat(jdbc.queryForList("""
                 select key_id::text as key_id, name, key_hash, array_to_string(scopes, ',') as scopes, expires_at,
-                       revoked_at, created_at
+                       revoked_at, created_at, agent_id, agent_id_pattern
                   from api_keys where workspace_id = ?::uuid order by name""", ws.workspaceId))
                 .satisfiesExactly(
                         ci -> assertThat(ci).contains(entry("key_id", keptKey), entry("name", "ci"),
                                 entry("key_hash", "hash-" + keptKey), entry("scopes", "evaluate,mcp"),
-                                entry("expires_at", Timestamp.from(keyExpiry)), entry("revoked_at", null)),
+                                entry("expires_at", Timestamp.from(keyExpiry)), entry("revoked_at", null),
+                                entry("agent_id", "release-bot"), entry("agent_id_pattern", null)),
                         old -> assertThat(old).contains(entry("key_id", revokedKey), entry("scopes", "proxy"),
                                 entry("expires_at", null),
                                 entry("revoked_at", Timestamp.from(revocation.occurredAt()))));
@@ -153,7 +158,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, RiskLevel.LOW, RiskClassification.SERVER_CLASSIFIED,
                 false, Decision.REQUIRE_APPROVAL, "merges need review", policyId, "merges need review",
                 DerivedIds.approvalId(commandId), "agent-7", "Release Bot", "pull_request", "acme/app#12",
-                "ci-pipeline", ActionSource.PROXY, "{\"title\":\"Release\"}", true, 4096));
+                "ci-pipeline", ActionSource.PROXY, "{\"title\":\"Release\"}", true, 4096, null, null, AgentIdentity.BOUND));
         String auditLogId = DerivedIds.auditLogId(evaluated.commandId());
         publisher.publish(evaluated);
 
@@ -190,7 +195,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 "workspace_version", evaluated.workspaceVersion(),
                 // an API key is not a user
                 "actor_user_id", null,
-                "undelivered", false));
+                "undelivered", false,
+                "agent_identity", "bound"));
     }
 
     @Test
@@ -244,6 +250,23 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 entry("review_reason", null),
                 entry("execution_result", null),
                 entry("updated_at", occurredAt));
+    }
+
+    @Test
+    void approvalRequestedKeepsTheViewOfItsHeldCallForReviewers() {
+        WorkspaceEvents ws = new WorkspaceEvents();
+        publisher.publish(ws.created("Views"));
+        CallView view = new CallView("POST", "/graphql", null, "IssueDelete",
+                "mutation IssueDelete($id: String!) { issueDelete(id: $id) { success } }", "{\"id\":\"ISS-42\"}",
+                null, null, null, null, 99, false, true);
+        EventEnvelope requested = ws.stateChange(commandId -> new ApprovalRequested(DerivedIds.approvalId(commandId),
+                DerivedIds.auditLogId(commandId), Tool.ISSUE_TRACKER, "issue.delete", RiskLevel.HIGH, "agent-9",
+                "digest-abc", Instant.now().plus(Duration.ofHours(1)), null, view));
+        publisher.publish(requested);
+        Map<String, Object> row = eventually().until(() -> first(
+                "select call_view::text as call_view from approval_requests where id = ?::uuid",
+                DerivedIds.approvalId(requested.commandId())), r -> r != null);
+        assertThat(GatewayJson.MAPPER.readValue((String) row.get("call_view"), CallView.class)).isEqualTo(view);
     }
 
     @Test
@@ -325,7 +348,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                        risk_classification, risk_overridden_by_caller, decision, reason, matched_policy_id,
                        matched_policy_name, approval_request_id::text as approval_request_id, agent_id, agent_name,
                        resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
-                       payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered
+                       payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity
                   from audit_log where id = ?::uuid""", auditLogId);
     }
 

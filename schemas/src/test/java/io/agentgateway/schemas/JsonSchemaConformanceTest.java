@@ -76,6 +76,7 @@ class JsonSchemaConformanceTest {
         schemas.put(ClassificationRule.class, "common/classification_rule.schema.json");
         schemas.put(SecretUpdate.class, "common/secret_update.schema.json");
         schemas.put(SealedHeldCall.class, "common/sealed_held_call.schema.json");
+        schemas.put(io.agentgateway.schemas.call.CallView.class, "common/call_view.schema.json");
         schemas.put(io.agentgateway.schemas.command.ApprovalSnapshot.class, "common/approval_snapshot.schema.json");
         WireCases.typeNames(HeldCall.class).forEach((type, name) -> schemas.put(type, WireCases.heldCallSchema(name)));
         WireCases.typeNames(Command.class).forEach((type, name) -> schemas.put(type, WireCases.commandSchema(name)));

@@ -82,6 +82,26 @@ final class WireCases {
                 WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""),
                         new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
+        // issue 16: what reviewers are shown of a held call, keys bound to an agent, the agent's identity in the
+        // audit entry and a policy that asks for it, pinned in files of their own (the earlier files read without them)
+        cases.add(new WireCase("command_evaluate_action_with_call_view", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(EvaluateAction.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("evaluate_action"), "/command"))));
+        cases.add(new WireCase("event_approval_requested_with_call_view", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.ApprovalRequested.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("approval_requested"), "/event"))));
+        cases.add(new WireCase("command_issue_api_key_with_agent", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(io.agentgateway.schemas.command.IssueApiKey.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("issue_api_key"), "/command"))));
+        cases.add(new WireCase("event_api_key_issued_with_agent", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.ApiKeyIssued.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("api_key_issued"), "/event"))));
+        cases.add(new WireCase("event_action_evaluated_with_agent_identity", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
+        cases.add(new WireCase("event_policy_upserted_with_agent_identity", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.PolicyUpserted.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("policy_upserted"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());
@@ -95,6 +115,9 @@ final class WireCases {
                 List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.notification(),
                 List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""))));
         cases.add(new WireCase("notification_approval_requested",
+                List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.approvalNotification(),
+                List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""), new SchemaCheck(APPROVAL_NOTIFICATION_SCHEMA, ""))));
+        cases.add(new WireCase("notification_approval_requested_with_call_view",
                 List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.approvalNotification(),
                 List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""), new SchemaCheck(APPROVAL_NOTIFICATION_SCHEMA, ""))));
         return cases;

@@ -17,7 +17,8 @@ class WireEnumsTest {
     static final List<Class<?>> ENUMS = List.of(
             ActionSource.class, ActorKind.class, Decision.class, KillSwitchAction.class, McpAuthType.class,
             McpTransport.class, ReplyStatus.class, RiskClassification.class, RiskLevel.class, Role.class, Scope.class,
-            SecretChange.class, Tool.class, ReviewVerdict.class, ExecutionOutcome.class, HeldCallKind.class);
+            SecretChange.class, Tool.class, ReviewVerdict.class, ExecutionOutcome.class, HeldCallKind.class,
+            AgentIdentity.class);
 
     static Stream<Class<?>> enums() {
         return ENUMS.stream();

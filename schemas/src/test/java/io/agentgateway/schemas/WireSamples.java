@@ -1,5 +1,6 @@
 package io.agentgateway.schemas;
 
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldHttpRequest;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
@@ -108,6 +109,14 @@ final class WireSamples {
                         GatewayJson.MAPPER.readTree("{\"repo\":\"acme/api\",\"force\":true,\"tags\":[\"x\",1,null]}")));
     }
 
+    /** What reviewers are shown of a held call: every part set, whichever kind of call it belongs to. */
+    static CallView callView() {
+        return new CallView("PUT", "/repos/acme/api/contents/.ci/deploy.yml", "ref=main", "IssueDelete",
+                "mutation IssueDelete($id: String!) { issueDelete(id: $id) { success } }", "{\"id\":\"ISS-42\"}",
+                "delete_repository", "{\"repo\":\"acme/api\",\"token\":\"[redacted]\"}",
+                "{\"message\":\"ci: deploy\",\"content\":\"b246OiBwdXNo\"}", "on: push\n", 4096, true, true);
+    }
+
     static JsonNode executionResult() {
         return GatewayJson.MAPPER.readTree(
                 "{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"merged\\\":true}\"}],\"isError\":false,\"httpStatus\":200}");
@@ -127,7 +136,8 @@ final class WireSamples {
                 List.of("deploy-*"),
                 List.of("repository"),
                 List.of("acme/*"),
-                EnumSet.of(ActionSource.PROXY, ActionSource.MCP));
+                EnumSet.of(ActionSource.PROXY, ActionSource.MCP),
+                AgentIdentity.BOUND);
         return new Policy(POLICY_ID, "Hold risky code-host writes", 10, true, Decision.REQUIRE_APPROVAL, match,
                 "Merges and deletions by deploy bots need a human.");
     }
@@ -152,7 +162,7 @@ final class WireSamples {
                 Tool.CODE_HOST, "pull_request.merge", RiskLevel.MEDIUM, "deploy-bot", "Deploy Bot", "pull_request",
                 "acme/api#128",
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
-                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION));
+                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION, callView()));
         put(commands, new CreateWorkspace("Acme production", "user-42", "ops@acme.example"));
         put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
         put(commands, new UpsertPolicy(policy()));
@@ -161,7 +171,7 @@ final class WireSamples {
                 new EnumMap<>(Map.of(RiskLevel.MEDIUM, Decision.REQUIRE_APPROVAL, RiskLevel.HIGH, Decision.BLOCK)),
                 Duration.ofHours(12)));
         put(commands, new IssueApiKey(KEY_ID, "ci agent", KEY_HASH, EnumSet.of(Scope.EVALUATE, Scope.MCP),
-                Instant.parse("2026-01-01T00:00:00Z")));
+                Instant.parse("2026-01-01T00:00:00Z"), "deploy-bot", "deploy-*"));
         put(commands, new RevokeApiKey(KEY_ID));
         put(commands, new SetMember("user-43", "bob@acme.example", Role.ADMIN));
         put(commands, new RemoveMember("user-44"));
@@ -194,9 +204,10 @@ final class WireSamples {
                 RiskClassification.SERVER_CLASSIFIED, true, Decision.REQUIRE_APPROVAL,
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, "Hold risky code-host writes", approvalId,
                 "deploy-bot", "Deploy Bot", "pull_request", "acme/api#128", "alice@acme.example", ActionSource.PROXY,
-                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096, "open_approvals", Boolean.TRUE));
+                "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096, "open_approvals", Boolean.TRUE,
+                AgentIdentity.BOUND));
         put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
-                "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall()));
+                "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall(), callView()));
         put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
                 EnumSet.of(Tool.ISSUE_TRACKER, Tool.CHAT)));
         put(events, new WorkspaceCreated("Acme production", "user-42", "ops@acme.example"));
@@ -211,7 +222,7 @@ final class WireSamples {
                         RiskLevel.CRITICAL, Decision.BLOCK)),
                 Duration.ofHours(12)));
         put(events, new ApiKeyIssued(KEY_ID, "ci agent", KEY_HASH, EnumSet.of(Scope.EVALUATE, Scope.MCP),
-                Instant.parse("2026-01-01T00:00:00Z")));
+                Instant.parse("2026-01-01T00:00:00Z"), "deploy-bot", "deploy-*"));
         put(events, new ApiKeyRevoked(KEY_ID));
         put(events, new NotificationSettingsSet(true, true));
         put(events, new ToolConnectionUpserted(toolConnection()));
@@ -270,7 +281,7 @@ final class WireSamples {
         ApprovalRequestNotice notice = new ApprovalRequestNotice(approvalId, DerivedIds.auditLogId(COMMAND_ID),
                 "Acme production", "code_host", "pull_request.merge", "high", "mcp", "deploy-bot-7", "Deploy bot",
                 "repository", "acme/api", "Merges and deletions by deploy bots need a human.", POLICY_ID,
-                EXPIRES_AT.toString());
+                EXPIRES_AT.toString(), CALL_DIGEST, callView());
         return new NotificationRequested(NotificationRequested.CURRENT_VERSION, DerivedIds.notificationId(COMMAND_ID),
                 WORKSPACE_ID, CORRELATION_ID, NotificationRequested.KIND_APPROVAL_REQUESTED, ACCEPTED_AT,
                 "Approval needed: pull_request.merge on code_host (high risk) in Acme production",

@@ -129,7 +129,8 @@ public final class HistoryReplay {
             throw new IllegalArgumentException("action_evaluated without tool, action, riskLevel or decision");
         }
         ActionRequest action = new ActionRequest(recorded.tool(), recorded.action(), recorded.riskLevel(),
-                recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source());
+                recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source(),
+                recorded.agentIdentity());
         Verdict asRecorded = underLimit(recorded, decider.decide(live, action));
         // a received webhook's risk comes from its action alone: its sender supplies none (an evaluate-action
         // that names source webhook does supply one, and is classified as it was)

@@ -21,7 +21,9 @@ public final class PolicyMatcher {
                 && glob(match.agentIds(), request.agentId())
                 && member(match.resourceTypes(), request.resourceType())
                 && glob(match.resourceIds(), request.resourceId())
-                && member(match.sources(), request.source());
+                && member(match.sources(), request.source())
+                // a policy may ask for an identity the key is bound to (issue 16); no agent: no identity, no match
+                && (match.agentIdentity() == null || match.agentIdentity() == request.agentIdentity());
     }
 
     private static <T> boolean member(Collection<T> allowed, T value) {

@@ -8,6 +8,7 @@ import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.event.ApprovalRequested;
@@ -58,18 +59,20 @@ final class ApprovalOpening {
      * @param digest what the approval binds: the held call's digest when there is one to run later, else the
      *               digest of tool, action and payload
      * @param held   the sealed call to run once approved, or null when there is nothing for the gateway to run
+     * @param view   what reviewers are shown of the held call (bounded, redacted by the entry point), or null
      */
     Opened open(CommandEnvelope envelope, WorkspaceState state, Asked asked, ClassifiedRisk risk, Verdict verdict,
-                String auditLogId, String digest, SealedHeldCall held) {
+                String auditLogId, String digest, SealedHeldCall held, CallView view) {
         String approvalId = DerivedIds.approvalId(envelope.commandId());
         Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
         WorkspaceState next = state.withApproval(approvalId, PendingApproval.opened(expiresAt, digest, asked.tool(),
                 asked.action(), held == null ? null : held.kind()));
         List<DomainEvent> events = new ArrayList<>();
         events.add(new ApprovalRequested(approvalId, auditLogId, asked.tool(), asked.action(), risk.level(),
-                asked.agentId(), digest, expiresAt, held));
+                asked.agentId(), digest, expiresAt, held, view));
         NotificationRequested reviewersTold = notification.build(envelope, state, asked,
-                new ApprovalRequestedNotification.OpenedApproval(approvalId, auditLogId, asked.agentId(), risk, verdict, expiresAt));
+                new ApprovalRequestedNotification.OpenedApproval(approvalId, auditLogId, asked.agentId(), risk, verdict, expiresAt,
+                        digest, view));
         return new Opened(approvalId, next, List.copyOf(events), reviewersTold);
     }
 }

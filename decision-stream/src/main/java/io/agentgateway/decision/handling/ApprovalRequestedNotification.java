@@ -8,6 +8,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.call.CallView;
 import java.time.Instant;
 import java.util.List;
 
@@ -18,14 +19,16 @@ import java.util.List;
  * workspace state; the notifier adds how to review (links under its own public base URL).
  *
  * <p>Only the facts of the request travel: never the payload nor the held call, which may carry data
- * or credentials that have no business in a mailbox. Caller-supplied strings are cut to a bounded
+ * or credentials that have no business in a mailbox; what will run only as the held call's view (issue 16),
+ * which the entry point bounded and redacted, and the digest that binds the approval to it. Caller-supplied strings are cut to a bounded
  * length: a notification is a pointer to the approval, not a copy of the request.
  */
 final class ApprovalRequestedNotification {
     static final int MAX_FACT_LENGTH = 256;
 
+    /** @param view what the held call will do, bounded and redacted by the entry point that sealed it, or null */
     record OpenedApproval(String approvalId, String auditLogId, String agentId, ClassifiedRisk risk, Verdict verdict,
-                          Instant expiresAt) {}
+                          Instant expiresAt, String callDigest, CallView view) {}
 
     NotificationRequested build(CommandEnvelope envelope, WorkspaceState state, ApprovalOpening.Asked command,
                                 OpenedApproval opened) {
@@ -37,7 +40,8 @@ final class ApprovalRequestedNotification {
         ApprovalRequestNotice notice = new ApprovalRequestNotice(opened.approvalId(), opened.auditLogId(), workspace, tool,
                 action, risk, command.source() == null ? null : command.source().wire(), agentId,
                 bounded(command.agentName()), bounded(command.resourceType()), bounded(command.resourceId()),
-                opened.verdict().reason(), opened.verdict().matchedPolicyId(), opened.expiresAt().toString());
+                opened.verdict().reason(), opened.verdict().matchedPolicyId(), opened.expiresAt().toString(),
+                opened.callDigest(), opened.view());
 
         String subject = "Approval needed: " + action + " on " + tool + " (" + risk + " risk) in workspace " + workspace;
         String who = command.source() == ActionSource.WEBHOOK

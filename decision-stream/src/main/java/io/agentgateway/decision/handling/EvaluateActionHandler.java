@@ -8,7 +8,9 @@ import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.PayloadExcerpt;
 import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
@@ -59,8 +61,16 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, EvaluateAction command) {
         Instant at = envelope.acceptedAt();
-        if (authorizer.apiKey(state, envelope.actor(), command.requiredScope(), at).isEmpty()) {
+        Optional<ApiKeyGrant> key = authorizer.apiKey(state, envelope.actor(), command.requiredScope(), at);
+        if (key.isEmpty()) {
             return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, INVALID_KEY);
+        }
+        // a key bound to an agent acts only as that agent (issue 16): decided here, in log order with its issue
+        // both places an agent can be named (the body's agentId, the X-Agent-Id header on the actor) are held to it
+        for (String named : new String[] {command.agentId(), envelope.actor().agentId()}) {
+            if (named != null && !key.get().mayActAs(named)) {
+                return CommandResult.rejected(state, ReplyStatus.FORBIDDEN, AgentBinding.refusal(key.get(), named));
+            }
         }
         if (command.tool() == null) {
             return CommandResult.invalid(state, "tool must be one of code_host, issue_tracker, chat, docs, internal_api, mcp");
@@ -80,13 +90,17 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         if (stale.isPresent()) {
             return stale.get();
         }
-        return decide(envelope, state, command, risk.get());
+        return decide(envelope, state, command, risk.get(), key.get());
     }
 
-    private CommandResult decide(CommandEnvelope envelope, WorkspaceState state, EvaluateAction command, ClassifiedRisk risk) {
-        String agentId = command.agentId() != null ? command.agentId() : envelope.actor().agentId();
+    private CommandResult decide(CommandEnvelope envelope, WorkspaceState state, EvaluateAction command, ClassifiedRisk risk,
+                                 ApiKeyGrant key) {
+        String named = command.agentId() != null ? command.agentId() : envelope.actor().agentId();
+        // a key bound to one agent id acts as it when the request names none
+        String agentId = named != null ? named : key.agentId();
+        AgentIdentity identity = AgentBinding.identity(key, agentId);
         ActionRequest request = new ActionRequest(command.tool(), command.action(), risk.level(), agentId,
-                command.resourceType(), command.resourceId(), command.source());
+                command.resourceType(), command.resourceId(), command.source(), identity);
         Verdict verdict = decider.decide(state, request);
         String limitReached = null;
         if (verdict.decision() == Decision.REQUIRE_APPROVAL && !approvals.hasRoom(state)) {
@@ -102,7 +116,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
             String digest = held != null ? held.digest() : CallDigest.of(command.tool(), command.action(), command.payload());
             opened = approvals.open(envelope, state, new ApprovalOpening.Asked(command.tool(), command.action(),
                     command.source(), agentId, command.agentName(), command.resourceType(), command.resourceId()),
-                    risk, verdict, auditLogId, digest, held);
+                    risk, verdict, auditLogId, digest, held, command.callView());
         }
         String approvalId = opened == null ? null : opened.approvalId();
         PayloadExcerpt excerpt = PayloadExcerpt.of(command.payload(), settings.payloadExcerptBytes());
@@ -113,7 +127,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
                 verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
                 approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
                 command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes(),
-                limitReached, null));
+                limitReached, null, identity));
         WorkspaceState next = state;
         NotificationRequested reviewersTold = null;
         if (opened != null) {

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  */
 public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+    static final int MAX_AGENT_ID_LENGTH = 256;
+    private static final Pattern AGENT_ID = Pattern.compile("[\\x21-\\x7e]{1," + MAX_AGENT_ID_LENGTH + "}");
 
     private final long apiKeysLimit;
     private final java.time.Duration grace;
@@ -40,6 +42,10 @@ public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
         if (command.expiresAt() != null && !command.expiresAt().isAfter(envelope.acceptedAt())) {
             return CommandResult.invalid(state, "expiresAt must be in the future");
         }
+        String binding = agentBindingProblem(command);
+        if (binding != null) {
+            return CommandResult.invalid(state, binding);
+        }
         if (state.apiKeyByHash(command.keyHash()).isPresent() || state.apiKeyHashOf(command.keyId()).isPresent()) {
             return CommandResult.rejected(state, ReplyStatus.CONFLICT, "API key already exists");
         }
@@ -49,8 +55,26 @@ public final class IssueApiKeyHandler implements CommandHandler<IssueApiKey> {
                             + grace + " after they ended): revoke keys no longer used, or ask the operator to raise "
                             + "gateway.decision.limits.api-keys");
         }
-        ApiKeyGrant grant = new ApiKeyGrant(command.keyId(), command.name(), command.scopes(), command.expiresAt(), null);
+        ApiKeyGrant grant = new ApiKeyGrant(command.keyId(), command.name(), command.scopes(), command.expiresAt(), null,
+                command.agentId(), command.agentIdPattern());
         return CommandResult.accepted(state.withApiKey(command.keyHash(), grant),
-                new ApiKeyIssued(command.keyId(), command.name(), command.keyHash(), grant.scopes(), command.expiresAt()));
+                new ApiKeyIssued(command.keyId(), command.name(), command.keyHash(), grant.scopes(), command.expiresAt(),
+                        command.agentId(), command.agentIdPattern()));
+    }
+
+    /** The agent a key is bound to: one id or one pattern, printable and bounded like the ids agents send. */
+    static String agentBindingProblem(IssueApiKey command) {
+        if (command.agentId() != null && command.agentIdPattern() != null) {
+            return "agentId and agentIdPattern cannot both be set: bind the key to one agent id or to one pattern";
+        }
+        if (command.agentId() != null && !AGENT_ID.matcher(command.agentId()).matches()) {
+            return "agentId must be 1 to " + MAX_AGENT_ID_LENGTH + " printable characters without spaces";
+        }
+        if (command.agentIdPattern() != null && (!AGENT_ID.matcher(command.agentIdPattern()).matches()
+                || command.agentIdPattern().chars().allMatch(c -> c == '*'))) {
+            return "agentIdPattern must be 1 to " + MAX_AGENT_ID_LENGTH
+                    + " printable characters without spaces, with * for any run of characters, and not only *";
+        }
+        return null;
     }
 }

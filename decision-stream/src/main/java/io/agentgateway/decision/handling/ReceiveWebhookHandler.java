@@ -91,7 +91,7 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
         ApprovalOpening.Opened opened = verdict.decision() != Decision.REQUIRE_APPROVAL ? null
                 : approvals.open(envelope, state, new ApprovalOpening.Asked(command.tool(), action, ActionSource.WEBHOOK,
                         command.sender(), null, command.resourceType(), command.resourceId()), classified, verdict, auditLogId,
-                        CallDigest.of(command.tool(), action, command.payload()), null);
+                        CallDigest.of(command.tool(), action, command.payload()), null, null);
         String approvalId = opened == null ? null : opened.approvalId();
         ActionEvaluated audit = new ActionEvaluated(auditLogId, command.tool(), action, level, null,
                 RiskClassification.SERVER_CLASSIFIED, false, verdict.decision(), verdict.reason(),

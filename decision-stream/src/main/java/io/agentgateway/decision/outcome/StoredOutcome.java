@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
  *       acceptedAt and actor are the command's; only the versions (one pair per command) are kept;</li>
  *   <li>payload excerpts ({@code ActionEvaluated}, {@code WebhookReceived}): a function of the command's
  *       payload and the excerpt limit, which is kept;</li>
- *   <li>the sealed held call of {@code ApprovalRequested}: the command's own;</li>
+ *   <li>the sealed held call and the call view of {@code ApprovalRequested}: the command's own;</li>
  *   <li>the evaluation of the reply: the fields of the command's {@code ActionEvaluated}.</li>
  * </ul>
  * Under at-least-once a redelivered command may find its first attempt's state change in the changelog
@@ -128,8 +128,8 @@ public record StoredOutcome(
         if (event instanceof WebhookReceived received) {
             return received.withPayloadExcerpt(null, false, 0);
         }
-        if (event instanceof ApprovalRequested requested && requested.heldCall() != null) {
-            return requested.withHeldCall(null);
+        if (event instanceof ApprovalRequested requested && (requested.heldCall() != null || requested.callView() != null)) {
+            return requested.withHeldCall(null).withCallView(null);
         }
         return event;
     }
@@ -144,8 +144,8 @@ public record StoredOutcome(
             return received.withPayloadExcerpt(excerpt.text(), excerpt.truncated(), excerpt.fullBytes());
         }
         if (event instanceof ApprovalRequested requested && command instanceof EvaluateAction evaluate
-                && evaluate.heldCall() != null) {
-            return requested.withHeldCall(evaluate.heldCall());
+                && (evaluate.heldCall() != null || evaluate.callView() != null)) {
+            return requested.withHeldCall(evaluate.heldCall()).withCallView(evaluate.callView());
         }
         return event;
     }

@@ -13,8 +13,16 @@ import java.util.Set;
  *
  * @param expiresAt null means the key never expires
  * @param revokedAt null while the key is active
+ * @param agentId        the one agent id the key acts as (issue 16), or null
+ * @param agentIdPattern a {@code *} glob of the agent ids the key may act as, or null; both null: bound to no agent
  */
-public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant expiresAt, Instant revokedAt) {
+public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant expiresAt, Instant revokedAt,
+                          String agentId, String agentIdPattern) {
+
+    /** A key bound to no agent (the stored form before issue 16 reads as this). */
+    public ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant expiresAt, Instant revokedAt) {
+        this(keyId, name, scopes, expiresAt, revokedAt, null, null);
+    }
 
     public ApiKeyGrant {
         Objects.requireNonNull(keyId, "keyId");
@@ -44,6 +52,23 @@ public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant 
     }
 
     public ApiKeyGrant revokedAt(Instant at) {
-        return new ApiKeyGrant(keyId, name, scopes, expiresAt, at);
+        return new ApiKeyGrant(keyId, name, scopes, expiresAt, at, agentId, agentIdPattern);
+    }
+
+    /** Whether the key is bound to an agent id or a pattern of them: the agent it names is then not merely asserted. */
+    public boolean boundToAgent() {
+        return agentId != null || agentIdPattern != null;
+    }
+
+    /** Whether a request with this key may act as {@code requested} (any agent, for a key bound to none). */
+    public boolean mayActAs(String requested) {
+        if (!boundToAgent()) {
+            return true;
+        }
+        if (requested == null) {
+            return false;
+        }
+        return requested.equals(agentId)
+                || (agentIdPattern != null && org.springframework.util.PatternMatchUtils.simpleMatch(agentIdPattern, requested));
     }
 }

@@ -14,6 +14,8 @@ import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.HeldCallKind;
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.HeldCallSeal;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
 import io.agentgateway.schemas.call.SealedHeldCall;
@@ -96,11 +98,39 @@ class ApprovalNotificationTest {
         ApprovalRequestNotice notice = ApprovalRequestNotice.of(notification).orElseThrow();
         assertThat(notice).isEqualTo(new ApprovalRequestNotice(outcome.approvalRequestId(), outcome.auditLogId(),
                 workspace.name, "code_host", "pull_request.merge", "high", "evaluate", "deploy-bot", "Agent Seven",
-                "repository", "acme/api", outcome.reason(), null, envelope.acceptedAt().plus(TTL).toString()));
+                "repository", "acme/api", outcome.reason(), null, envelope.acceptedAt().plus(TTL).toString(),
+                opened.callDigest(), null));
         assertThat(opened.expiresAt()).isEqualTo(envelope.acceptedAt().plus(TTL));
 
         assertThat(GatewayJson.MAPPER.writeValueAsString(notification)).as("the payload stays out of the notification")
                 .doesNotContain(SECRET_IN_PAYLOAD).doesNotContain("\"pr\"");
+    }
+
+    @Test
+    void the_held_calls_view_and_digest_reach_the_approval_event_and_the_notification_also_on_redelivery() {
+        // issue 16: reviewers see what will run, as the entry point bounded and redacted it, and the digest that binds it
+        CallView view = new CallView("POST", "/graphql", null, "IssueDelete",
+                "mutation IssueDelete($id: String!) { issueDelete(id: $id) { success } }", "{\"id\":\"ISS-42\"}",
+                null, null, null, null, 120, false, false);
+        SealedHeldCall held = new SealedHeldCall(HeldCallKind.HTTP_REQUEST, "v1.c2VhbGVk", "ab".repeat(32));
+        EvaluateAction base = action(Tool.ISSUE_TRACKER, "issue.delete", RiskLevel.HIGH).agent("deploy-bot")
+                .source(ActionSource.PROXY).scope(Scope.EVALUATE).build();
+        EvaluateAction command = new EvaluateAction(base.tool(), base.action(), base.riskLevel(), base.agentId(), null, null,
+                null, null, null, ActionSource.PROXY, Scope.EVALUATE, false, held, null, view);
+        CommandEnvelope envelope = workspace.envelope(workspace.agent(workspace.evaluateKeyHash()), command);
+
+        Emitted first = driver.send(envelope);
+        ApprovalRequested opened = first.event(1, ApprovalRequested.class);
+        assertThat(opened.callView()).isEqualTo(view);
+        assertThat(opened.callDigest()).isEqualTo(held.digest());
+        ApprovalRequestNotice notice = ApprovalRequestNotice.of(first.notification()).orElseThrow();
+        assertThat(notice.call()).isEqualTo(view);
+        assertThat(notice.callDigest()).isEqualTo(held.digest());
+        assertThat(first.notification().details()).containsEntry("callGraphqlVariables", "{\"id\":\"ISS-42\"}");
+
+        Emitted redelivered = driver.send(envelope);
+        assertThat(redelivered.events()).as("the stored outcome takes the view from the command again").isEqualTo(first.events());
+        assertThat(redelivered.notifications()).isEqualTo(first.notifications());
     }
 
     @Test
@@ -162,7 +192,9 @@ class ApprovalNotificationTest {
                 .containsEntry(ApprovalRequestNotice.ACTION, "delete_repository")
                 .containsEntry(ApprovalRequestNotice.APPROVAL_REQUEST_ID, emitted.evaluation().approvalRequestId());
         assertThat(GatewayJson.MAPPER.writeValueAsString(notification))
-                .doesNotContain(sealed.sealed()).doesNotContain(sealed.digest()).doesNotContain(SECRET_IN_PAYLOAD);
+                .doesNotContain(sealed.sealed()).doesNotContain(SECRET_IN_PAYLOAD);
+        // the digest that binds the approval is shown to reviewers (issue 16): it names the call, it opens nothing
+        assertThat(notification.details()).containsEntry(ApprovalRequestNotice.CALL_DIGEST, sealed.digest());
     }
 
     @Test

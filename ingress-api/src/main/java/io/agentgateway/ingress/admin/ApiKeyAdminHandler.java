@@ -18,6 +18,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -40,16 +41,18 @@ public class ApiKeyAdminHandler {
         this.keys = keys;
     }
 
-    record Issued(boolean ok, String keyId, String key, String name, Set<Scope> scopes, Instant expiresAt) {}
+    record Issued(boolean ok, String keyId, String key, String name, Set<Scope> scopes, Instant expiresAt, String agentId,
+                  String agentIdPattern) {}
 
     public Mono<ServerResponse> issue(ServerRequest request) {
         return access.caller(request).flatMap(caller -> bodies.readObject(request).flatMap(body -> {
             IssueApiKey parsed = parse(body);
             String key = ApiKeys.generate(caller.workspaceId());
             IssueApiKey command = new IssueApiKey(UUID.randomUUID().toString(), parsed.name(), ApiKeys.hash(key),
-                    parsed.scopes(), parsed.expiresAt());
+                    parsed.scopes(), parsed.expiresAt(), parsed.agentId(), parsed.agentIdPattern());
             return commands.send(request, caller.user(), caller.workspaceId(), command)
-                    .then(JsonResponses.createdShowingASecret(new Issued(true, command.keyId(), key, command.name(), command.scopes(), command.expiresAt())));
+                    .then(JsonResponses.createdShowingASecret(new Issued(true, command.keyId(), key, command.name(), command.scopes(),
+                            command.expiresAt(), command.agentId(), command.agentIdPattern())));
         }));
     }
 
@@ -67,9 +70,12 @@ public class ApiKeyAdminHandler {
         });
     }
 
-    /** name, scopes and expiresAt of the body (keyId and hash are filled in by the caller). */
+    /**
+     * name, scopes, expiresAt and the agent the key is bound to ({@code agentId} or {@code agentIdPattern}, issue 16;
+     * the decision stream checks their form) of the body (keyId and hash are filled in by the caller).
+     */
     private static IssueApiKey parse(ObjectNode body) {
-        JsonFields.onlyKnownFields(body, Set.of("name", "scopes", "expiresAt"), "");
+        JsonFields.onlyKnownFields(body, Set.of("name", "scopes", "expiresAt", "agentId", "agentIdPattern"), "");
         String name = JsonFields.requiredText(body, "name", "name must be a non-empty string").strip();
         if (JsonFields.isAbsent(body, "scopes")) {
             throw ApiException.badRequest(SCOPES_MESSAGE);
@@ -82,6 +88,22 @@ public class ApiKeyAdminHandler {
         if (expiresAt != null && !expiresAt.isAfter(Instant.now())) {
             throw ApiException.badRequest("expiresAt must be in the future");
         }
-        return new IssueApiKey(null, name, null, scopes, expiresAt);
+        String agentId = optionalAgent(body, "agentId");
+        String agentIdPattern = optionalAgent(body, "agentIdPattern");
+        if (agentId != null && agentIdPattern != null) {
+            throw ApiException.badRequest("agentId and agentIdPattern cannot both be set: bind the key to one agent id or to one pattern");
+        }
+        return new IssueApiKey(null, name, null, scopes, expiresAt, agentId, agentIdPattern);
+    }
+
+    private static String optionalAgent(ObjectNode body, String field) {
+        if (JsonFields.isAbsent(body, field)) {
+            return null;
+        }
+        JsonNode value = body.get(field);
+        if (!value.isString() || value.asString().isBlank()) {
+            throw ApiException.badRequest(field + " must be a non-empty string");
+        }
+        return value.asString();
     }
 }

@@ -2,6 +2,7 @@ package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
+import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.JsonResponses;
@@ -64,6 +65,23 @@ public class ApprovalAdminHandler {
             ApprovalListQuery query = ApprovalListQuery.from(request);
             return access.requireAdmin(caller).flatMap(admin -> Blocking.call(() -> approvals.list(admin.workspaceId(), query)));
         }).flatMap(items -> JsonResponses.ok(ItemsResponse.of(items)));
+    }
+
+    /**
+     * {@code GET …/approvals/{approvalId}}: one approval as the list shows it, with what its held call will do
+     * ({@code callView}) and the digest that binds it. 404 for an unknown id and for another workspace's.
+     */
+    public Mono<ServerResponse> get(ServerRequest request) {
+        return access.caller(request).flatMap(caller -> {
+            UUID approvalId = Uuids.require(request.pathVariable("approvalId"), "approvalId");
+            return access.requireAdmin(caller).flatMap(admin -> Blocking.call(() -> approvals.find(admin.workspaceId(), approvalId)
+                    .orElseThrow(() -> ApiException.notFound(NOT_FOUND))));
+        }).flatMap(item -> {
+            // {ok, ...the fields of a list item}
+            ObjectNode body = IngressJson.RESPONSES.createObjectNode().put("ok", true);
+            body.setAll((ObjectNode) IngressJson.RESPONSES.valueToTree(item));
+            return JsonResponses.ok(body);
+        });
     }
 
     private Mono<ServerResponse> review(ServerRequest request, ReviewVerdict verdict) {

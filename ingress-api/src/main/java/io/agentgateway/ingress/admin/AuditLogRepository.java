@@ -24,7 +24,7 @@ class AuditLogRepository {
                       String approvalRequestId, String agentId, String agentName, String resourceType,
                       String resourceId, String requestedBy, String source, String actorUserId,
                       String correlationId, String commandId, String payloadExcerpt, boolean payloadTruncated,
-                      Integer payloadBytes, boolean undelivered) {}
+                      Integer payloadBytes, boolean undelivered, String agentIdentity) {}
 
     record Page(List<AuditEntry> items, AuditCursor next) {}
 
@@ -40,7 +40,7 @@ class AuditLogRepository {
                        risk_overridden_by_caller, decision, reason, matched_policy_id, matched_policy_name,
                        approval_request_id, agent_id, agent_name, resource_type, resource_id, requested_by, source,
                        actor_user_id, correlation_id, command_id, payload_excerpt, payload_truncated, payload_bytes,
-                       undelivered
+                       undelivered, agent_identity
                 from audit_log where workspace_id = :workspace
                 """);
         Map<String, Object> params = new LinkedHashMap<>();
@@ -87,7 +87,8 @@ class AuditLogRepository {
                 rs.getString("resource_type"), rs.getString("resource_id"), rs.getString("requested_by"),
                 rs.getString("source"), rs.getString("actor_user_id"), rs.getString("correlation_id"),
                 rs.getString("command_id"), rs.getString("payload_excerpt"), rs.getBoolean("payload_truncated"),
-                rs.getObject("payload_bytes", Integer.class), rs.getBoolean("undelivered"))).list());
+                rs.getObject("payload_bytes", Integer.class), rs.getBoolean("undelivered"),
+                rs.getString("agent_identity"))).list());
         if (rows.size() <= query.limit()) {
             return new Page(rows, null);
         }

@@ -10,6 +10,7 @@ import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.Uuids;
 import io.agentgateway.ingress.web.WireNames;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
@@ -28,7 +29,7 @@ final class PolicyBodies {
     static final String DECISION_MESSAGE = "decision must be one of: " + WireNames.of(Decision.values());
     private static final Set<String> FIELDS = Set.of("id", "name", "priority", "enabled", "decision", "match", "description");
     private static final Set<String> MATCH_FIELDS =
-            Set.of("tools", "actions", "riskLevels", "agentIds", "resourceTypes", "resourceIds", "sources");
+            Set.of("tools", "actions", "riskLevels", "agentIds", "resourceTypes", "resourceIds", "sources", "agentIdentity");
 
     private PolicyBodies() {}
 
@@ -71,6 +72,9 @@ final class PolicyBodies {
                 stringList(match, "agentIds", "match.agentIds"),
                 stringList(match, "resourceTypes", "match.resourceTypes"),
                 stringList(match, "resourceIds", "match.resourceIds"),
-                enumSet(match, "sources", ActionSource::parse, "match.sources must be an array of: " + WireNames.of(ActionSource.values())));
+                enumSet(match, "sources", ActionSource::parse, "match.sources must be an array of: " + WireNames.of(ActionSource.values())),
+                // issue 16: bound = the agent id must be the one the API key is bound to, not merely asserted
+                JsonFields.optionalEnum((ObjectNode) match, "agentIdentity", AgentIdentity::parse,
+                        "match.agentIdentity must be one of: " + WireNames.of(AgentIdentity.values())));
     }
 }

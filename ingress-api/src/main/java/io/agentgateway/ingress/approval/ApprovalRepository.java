@@ -19,7 +19,8 @@ class ApprovalRepository {
     Optional<ApprovalView> find(UUID approvalId, UUID workspaceId) {
         return jdbc.sql("""
                         select id, tool, action, risk_level, created_at, expires_at, reviewed_at, reviewed_by,
-                               review_reason, execution_result::text as execution_result, cancel_reason, %s as status
+                               review_reason, execution_result::text as execution_result, cancel_reason, %s as status,
+                               call_digest, call_view::text as call_view
                         from approval_requests
                         where id = :id and workspace_id = :workspace
                         """.formatted(ApprovalStatusSql.EFFECTIVE_STATUS))
@@ -38,7 +39,9 @@ class ApprovalRepository {
                         rs.getString("action"),
                         rs.getString("risk_level"),
                         SqlRows.instant(rs, "created_at"),
-                        rs.getString("cancel_reason")))
+                        rs.getString("cancel_reason"),
+                        rs.getString("call_digest"),
+                        SqlRows.json(rs, "call_view")))
                 .optional();
     }
 }

@@ -60,6 +60,6 @@ public class ApprovalStatusHandler {
             return null;
         }
         return new ApprovalView(true, open.approvalId(), open.status(), null, null, null, null, open.expiresAt(),
-                open.tool() == null ? null : open.tool().wire(), open.action(), null, null, null);
+                open.tool() == null ? null : open.tool().wire(), open.action(), null, null, null, null, null);
     }
 }

@@ -7,7 +7,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The approval request object of spec section 2 with ok = true, plus what the call was, and for a
  * {@code cancelled} approval (approved, but the kill switch or the tool's pause stopped it at its run)
- * why it did not run.
+ * why it did not run. {@code callView}: what the held call will do, bounded and redacted by the entry point that
+ * sealed it, and {@code callDigest}, the digest that binds the approval to it (issue 16).
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 record ApprovalView(
@@ -23,4 +24,6 @@ record ApprovalView(
         String action,
         String riskLevel,
         Instant createdAt,
-        String cancelReason) {}
+        String cancelReason,
+        String callDigest,
+        JsonNode callView) {}

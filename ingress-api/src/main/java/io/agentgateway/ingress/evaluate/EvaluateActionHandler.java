@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.evaluate;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.callview.CallViews;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import java.util.Optional;
@@ -30,11 +31,13 @@ public class EvaluateActionHandler {
     private final CommandGateway gateway;
     private final JsonBodyReader bodies;
     private final EvaluateActionMetrics metrics;
+    private final CallViews views;
 
-    EvaluateActionHandler(CommandGateway gateway, JsonBodyReader bodies, EvaluateActionMetrics metrics) {
+    EvaluateActionHandler(CommandGateway gateway, JsonBodyReader bodies, EvaluateActionMetrics metrics, CallViews views) {
         this.gateway = gateway;
         this.bodies = bodies;
         this.metrics = metrics;
+        this.views = views;
     }
 
     public Mono<ServerResponse> evaluate(ServerRequest request) {
@@ -47,12 +50,14 @@ public class EvaluateActionHandler {
                     String workspaceId = key.workspaceId().toString();
                     return bodies.readObject(request)
                             .map(body -> EvaluateActionRequests.parse(body, agentHeader))
+                            // should it be held, reviewers see the payload the caller will act with (redacted, bounded)
+                            .map(command -> command.withCallView(views.payload(command.payload())))
                             .flatMap(command -> gateway.send(
                                     IdempotencyKeys.commandIdFor(idempotencyKey, workspaceId, key.keyHash(), null),
                                     workspaceId, correlationId, Actor.apiKey(key.keyHash(), agentHeader), command));
                 })
                 .map(reply -> {
-                    ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                    ReplyErrors.requireAgentOk(reply);
                     if (reply.evaluation() == null || reply.evaluation().decision() == null) {
                         // never invent a decision the stream did not make
                         throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());

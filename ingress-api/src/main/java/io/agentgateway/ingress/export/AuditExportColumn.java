@@ -38,7 +38,9 @@ enum AuditExportColumn {
     POLICY_SET_VERSION("policy_set_version", Kind.NUMBER),
     WORKSPACE_VERSION("workspace_version", Kind.NUMBER),
     // decided after the caller's deadline: the answer reached nobody (issue 17)
-    UNDELIVERED("undelivered", Kind.BOOLEAN);
+    UNDELIVERED("undelivered", Kind.BOOLEAN),
+    // bound: the agent id was the one the API key is bound to; asserted: only named by the caller (issue 16)
+    AGENT_IDENTITY("agent_identity", Kind.TEXT);
 
     /** How a column is read from JDBC and written: text, an ISO-8601 instant, a boolean or an integer. */
     enum Kind { TEXT, TIMESTAMP, BOOLEAN, NUMBER }

@@ -1,6 +1,8 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.execution.HeldCallSeals;
+import io.agentgateway.ingress.callview.CallViews;
+import io.agentgateway.ingress.callview.Redaction;
 import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.gateway.IdempotencyKeys;
@@ -41,21 +43,26 @@ class McpToolCallGate {
     private final HeldCallSeals seals;
     private final McpUpstreamCalls upstream;
     private final int auditPayloadBytes;
+    private final CallViews views;
 
-    McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties) {
+    McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties,
+                    CallViews views) {
         this.access = access;
         this.seals = seals;
         this.upstream = upstream;
         this.auditPayloadBytes = properties.auditPayloadBytes();
+        this.views = views;
     }
 
     /** @param rpcId the JSON-RPC id: with an Idempotency-Key, the calls of one batch keep ids of their own */
     Mono<JsonNode> call(McpCaller caller, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {
             ToolCall call = ToolCall.parse(params);
+            // the audit entry and the reviewers see the arguments with credentials taken out (issue 16)
+            ObjectNode redacted = (ObjectNode) new Redaction().json(call.arguments());
             EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
-                    null, null, McpAuditPayload.of(call.arguments(), auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
-                    sealed(call));
+                    null, null, McpAuditPayload.of(redacted, auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
+                    sealed(call)).withCallView(views.mcp(call.name(), call.arguments()));
             UUID workspaceId = caller.key().workspaceId();
             // named with the version of the connection the view holds: decided only if it is the current one,
             // and an allowed call goes out with exactly that connection
@@ -66,7 +73,7 @@ class McpToolCallGate {
                             connection -> Optional.of(command.withConnectionVersion(connection.version())))
                     .flatMap(sent -> {
                         Reply reply = sent.reply();
-                        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                        ReplyErrors.requireAgentOk(reply);
                         EvaluationOutcome outcome = reply.evaluation();
                         if (outcome == null || outcome.decision() == null) {
                             throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());

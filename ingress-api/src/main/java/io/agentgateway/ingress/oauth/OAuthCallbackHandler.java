@@ -15,8 +15,8 @@ import reactor.core.publisher.Mono;
  * The upstream's redirect back after consent: {@code GET /functions/v1/issue-tracker-oauth-callback}
  * (spec 4.7) and {@code GET /functions/v1/code-host-oauth-callback} (ours), with {@code code} and
  * {@code state}, or {@code error} when the admin declined. The browser brings no credential of its
- * own: the signed state is the only proof of who started the flow, so it is checked first and every
- * failure is a JSON error that stores nothing. The answer is JSON too: {@code {ok, workspaceId, tool,
+ * own but the flow cookie the start set: the signed, sealed state is the proof of who started the flow and the
+ * cookie of which browser did, so both are checked first and every failure is a JSON error that stores nothing. The answer is JSON too: {@code {ok, workspaceId, tool,
  * accessTokenSet}}.
  */
 @Component
@@ -50,6 +50,8 @@ public class OAuthCallbackHandler {
                 throw ApiException.badRequest("state was issued for the " + state.tool().tool().wire()
                         + " tool, not for this callback");
             }
+            // only the browser that started the flow can finish it (before anything is spent or exchanged)
+            OAuthBrowserBinding.require(request, state);
             Optional<String> error = single(request, "error");
             if (error.isPresent()) {
                 return connector.decline(state).then(Mono.error(declined(tool, error.get())));
@@ -57,6 +59,7 @@ public class OAuthCallbackHandler {
             String code = single(request, "code").orElseThrow(() -> ApiException.badRequest(CODE_REQUIRED));
             return connector.connect(state, code, CorrelationIds.of(request))
                     .then(Mono.defer(() -> ServerResponse.ok()
+                            .cookie(OAuthBrowserBinding.cleared(tool, state.redirectUri()))
                             .contentType(MediaType.APPLICATION_JSON)
                             .header(HttpHeaders.CACHE_CONTROL, "no-store")
                             .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(new Connected(true,

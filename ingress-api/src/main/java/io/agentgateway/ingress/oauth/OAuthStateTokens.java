@@ -11,6 +11,10 @@ import com.nimbusds.jwt.SignedJWT;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Uuids;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.secret.SecretBox;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Instant;
@@ -22,11 +26,16 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
- * Signs and verifies the {@code state} of an OAuth flow: a compact JWS (HS256, nimbus-jose-jwt) with
+ * Signs, seals and verifies the {@code state} of an OAuth flow: a compact JWS (HS256, nimbus-jose-jwt) with
  * its own type and issuer under its own key ({@code gateway.oauth.state-key}), so that neither a user
  * JWT nor anything else the gateway signs can pass as a state. The signature binds the workspace, the
- * tool, the admin and the redirect URI; the expiry bounds how long a leaked state is worth anything; the
- * nonce lets the callback refuse a second use ({@link OAuthStateUses}).
+ * tool, the admin, the redirect URI and the admin's browser (the hash of its flow cookie); the expiry bounds
+ * how long a leaked state is worth anything; the nonce lets the callback refuse a second use
+ * ({@link OAuthStateUses}).
+ *
+ * <p>The JWS is then sealed with {@link SecretBox} (AES-256-GCM) under a key derived from the state key (issue 16):
+ * the state travels through the upstream and the browser's address bar, and its claims (workspace id, admin
+ * email) are nobody's business there. What the upstream gets is {@code v1.<base64url>}, opaque.
  */
 @Component
 class OAuthStateTokens {
@@ -38,12 +47,29 @@ class OAuthStateTokens {
     private static final JOSEObjectType TYPE = new JOSEObjectType("oauth-state+jwt");
     private static final String ISSUER = "agent-action-gateway/oauth-state";
     private static final int MIN_KEY_BYTES = 32;
+    private static final String SEALED_PREFIX = "v1.";
+
+    private static final String BROWSER_CLAIM = "browser";
+    private static final byte[] SEALING_KEY_LABEL = "agent-action-gateway/oauth-state/seal/v1".getBytes(StandardCharsets.UTF_8);
 
     private final byte[] key;
+    private final SecretBox seal;
     private final Clock clock = Clock.systemUTC();
 
     OAuthStateTokens(OAuthProperties properties) {
         this.key = key(properties.stateKey());
+        this.seal = key == null ? null : SecretBox.fromBase64Key(Base64.getEncoder().encodeToString(sealingKey(key)));
+    }
+
+    /** A key of its own for sealing, derived from the state key: SHA-256(label || state key), never the signing key itself. */
+    private static byte[] sealingKey(byte[] stateKey) {
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            sha256.update(SEALING_KEY_LABEL);
+            return sha256.digest(stateKey);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
     }
 
     private static byte[] key(String base64) {
@@ -70,6 +96,7 @@ class OAuthStateTokens {
                 .claim("workspace_id", state.workspaceId().toString())
                 .claim("tool", state.tool().tool().wire())
                 .claim("redirect_uri", state.redirectUri())
+                .claim(BROWSER_CLAIM, state.browserBinding())
                 .jwtID(state.nonce())
                 .issueTime(Date.from(clock.instant()))
                 .expirationTime(Date.from(state.expiresAt()))
@@ -80,7 +107,7 @@ class OAuthStateTokens {
         } catch (JOSEException e) {
             throw new IllegalStateException("cannot sign an OAuth state", e);
         }
-        return jwt.serialize();
+        return seal.seal(jwt.serialize());
     }
 
     /**
@@ -89,9 +116,19 @@ class OAuthStateTokens {
      */
     OAuthState verify(String text) {
         byte[] key = requireKey();
+        if (!text.startsWith(SEALED_PREFIX)) {
+            throw ApiException.badRequest(MALFORMED);
+        }
+        String opened;
+        try {
+            opened = seal.open(text);
+        } catch (IllegalArgumentException e) {
+            // sealed under another key, or altered: the same answer as a signature that does not hold
+            throw ApiException.badRequest(BAD_SIGNATURE);
+        }
         SignedJWT jwt;
         try {
-            jwt = SignedJWT.parse(text);
+            jwt = SignedJWT.parse(opened);
         } catch (ParseException e) {
             throw ApiException.badRequest(MALFORMED);
         }
@@ -129,7 +166,7 @@ class OAuthStateTokens {
         String redirectUri = Optional.ofNullable(claims.getStringClaim("redirect_uri"))
                 .orElseThrow(() -> ApiException.badRequest(MALFORMED));
         return new OAuthState(workspaceId, tool, claims.getSubject(), claims.getStringClaim("email"), claims.getJWTID(),
-                redirectUri, expiresAt);
+                redirectUri, expiresAt, claims.getStringClaim(BROWSER_CLAIM));
     }
 
     private byte[] requireKey() {

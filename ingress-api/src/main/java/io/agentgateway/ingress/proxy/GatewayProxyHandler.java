@@ -2,6 +2,7 @@ package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.ingress.admin.PublicBaseUrl;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.callview.CallViews;
 import io.agentgateway.ingress.execution.HeldCallSeals;
 import io.agentgateway.ingress.execution.UpstreamTarget;
 import io.agentgateway.ingress.gateway.IdempotencyKeys;
@@ -14,6 +15,7 @@ import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.HeldHttpRequest;
 import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.EvaluateAction;
@@ -59,14 +61,16 @@ public class GatewayProxyHandler {
     private final UpstreamForwarder forwarder;
     private final ProxyProperties properties;
     private final PublicBaseUrl gatewayBase;
+    private final CallViews views;
 
     GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties,
-                        PublicBaseUrl gatewayBase) {
+                        PublicBaseUrl gatewayBase, CallViews views) {
         this.gatewayBase = gatewayBase;
         this.targets = targets;
         this.seals = seals;
         this.forwarder = forwarder;
         this.properties = properties;
+        this.views = views;
     }
 
     public Mono<ServerResponse> proxy(ServerRequest request) {
@@ -97,11 +101,14 @@ public class GatewayProxyHandler {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
-                            return evaluation(tool, action, agentId, path, method, seals.seal(tool, action.action(), held));
+                            // what reviewers are shown: made from exactly what is sealed, redacted and bounded
+                            CallView view = views.http(tool, action.action(), held.method(), held.path(), held.query(),
+                                    graphQl(tool, path), headers, body);
+                            return evaluation(tool, action, agentId, view, seals.seal(tool, action.action(), held));
                         })
                         .flatMap(decided -> {
                             UpstreamTarget target = decided.target().upstream();
-                            ReplyErrors.requireOk(decided.reply(), ErrorMessages.INVALID_API_KEY);
+                            ReplyErrors.requireAgentOk(decided.reply());
                             EvaluationOutcome outcome = decided.reply().evaluation();
                             if (outcome == null || outcome.decision() == null) {
                                 // never invent a decision the stream did not make
@@ -133,15 +140,20 @@ public class GatewayProxyHandler {
                 .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
     }
 
-    private static EvaluateAction evaluation(Tool tool, ProxyAction action, String agentId, UpstreamPath path,
-                                             HttpMethod method, SealedHeldCall held) {
-        // what the audit entry shows of the call: method, path and query (never headers or body)
-        ObjectNode payload = IngressJson.REQUESTS.createObjectNode();
-        payload.put("method", method.name());
-        payload.put("path", path.canonical());
-        payload.put("query", path.query());
+    private static EvaluateAction evaluation(Tool tool, ProxyAction action, String agentId, CallView view,
+                                             SealedHeldCall held) {
+        // what the audit entry shows of the call: its view (method, path, query, the GraphQL document and
+        // variables or a body excerpt; redacted, never the headers), cut again to the audit excerpt's limit
+        ObjectNode payload = IngressJson.REQUESTS.valueToTree(view);
+        if (!payload.has("query")) {
+            payload.putNull("query");
+        }
         return new EvaluateAction(tool, action.action(), action.risk(), agentId, null, action.resourceType(),
-                action.resourceId(), payload, null, ActionSource.PROXY, Scope.PROXY, false, held);
+                action.resourceId(), payload, null, ActionSource.PROXY, Scope.PROXY, false, held).withCallView(view);
+    }
+
+    private static boolean graphQl(Tool tool, UpstreamPath path) {
+        return tool == Tool.ISSUE_TRACKER || (tool == Tool.CODE_HOST && CodeHostActions.isGraphQl(path));
     }
 
     private static Tool proxiedTool(String rawSegment) {

@@ -46,6 +46,18 @@ public final class ReplyErrors {
         };
     }
 
+    /**
+     * As {@link #requireOk} for an agent's request (evaluate-action, the proxy, the MCP gate): 401 {@code Invalid or
+     * expired API key}, and a 403 shows the stream's text, which says why the key may not act so (an agent id the
+     * key is not bound to; issue 16).
+     */
+    public static Reply requireAgentOk(Reply reply) {
+        if (reply.status() == ReplyStatus.FORBIDDEN) {
+            throw ApiException.forbidden(textOr(reply, ErrorMessages.ADMIN_REQUIRED));
+        }
+        return requireOk(reply, ErrorMessages.INVALID_API_KEY);
+    }
+
     private static String textOr(Reply reply, String fallback) {
         return reply.error() == null || reply.error().isBlank() ? fallback : reply.error();
     }

@@ -84,9 +84,9 @@ final class IssueTrackerFormat implements WebhookFormat {
         }
         String team = WebhookFormat.text(payload, "data", "teamId");
         String organization = WebhookFormat.text(payload, "organizationId");
-        String actor = WebhookFormat.text(payload, "actor", "name");
+        // the agent is the actor's stable id, never its display name, which anyone can set to another's (issue 16)
         return new ReceiveWebhook(Tool.ISSUE_TRACKER, deliveryId, kind, WebhookFormat.text(payload, "action"),
-                actor != null ? actor : WebhookFormat.text(payload, "actor", "id"),
+                WebhookFormat.text(payload, "actor", "id"),
                 team != null ? "team" : organization != null ? "organization" : null,
                 team != null ? team : organization,
                 payload);

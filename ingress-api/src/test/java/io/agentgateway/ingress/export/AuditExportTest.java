@@ -69,7 +69,7 @@ class AuditExportTest {
                 "suppliedRiskLevel", "riskClassification", "riskOverriddenByCaller", "decision", "reason",
                 "matchedPolicyId", "matchedPolicyName", "approvalRequestId", "agentId", "agentName", "resourceType",
                 "resourceId", "requestedBy", "source", "actorUserId", "correlationId", "commandId", "payloadExcerpt",
-                "payloadTruncated", "payloadBytes", "policySetVersion", "workspaceVersion", "undelivered");
+                "payloadTruncated", "payloadBytes", "policySetVersion", "workspaceVersion", "undelivered", "agentIdentity");
         assertThat(row.get("id").asString()).isEqualTo(id.toString());
         assertThat(row.get("occurredAt").asString()).isEqualTo("2031-03-01T12:00:00Z");
         assertThat(row.get("tool").asString()).isEqualTo("code_host");

@@ -42,6 +42,38 @@ class OAuthStateTokensTest {
     }
 
     @Test
+    void theStateIsSealedSoItsWorkspaceAndAdminAreNotReadableAndItBindsTheBrowser() {
+        OAuthStateTokens tokens = tokens(randomKey());
+        String browser = OAuthBrowserBinding.newValue();
+        OAuthState state = new OAuthState(UUID.randomUUID(), OAuthTool.CODE_HOST, "user-1", "admin@example.com",
+                UUID.randomUUID().toString(), "https://gw.example/functions/v1/code-host-oauth-callback",
+                Instant.now().plusSeconds(60).truncatedTo(ChronoUnit.SECONDS), OAuthBrowserBinding.binding(browser));
+        String sealed = tokens.sign(state);
+        assertThat(sealed).startsWith("v1.");
+        String bytes = new String(Base64.getUrlDecoder().decode(sealed.substring(3)), java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String text : java.util.List.of(sealed, bytes)) {
+            assertThat(text).doesNotContain(state.workspaceId().toString()).doesNotContain("admin@example.com")
+                    .doesNotContain("user-1").doesNotContain("eyJ").doesNotContain(browser);
+        }
+        assertThat(tokens.verify(sealed)).isEqualTo(state);
+        // the bare signed JWS (what the state was before it was sealed) is no longer accepted
+        assertThatThrownBy(() -> tokens.verify(sealed.substring(3))).hasMessage(OAuthStateTokens.MALFORMED);
+        // one bit flipped in the sealed bytes: refused as a signature that does not hold
+        byte[] raw = Base64.getUrlDecoder().decode(sealed.substring(3));
+        raw[raw.length - 1] ^= 1;
+        assertThatThrownBy(() -> tokens.verify("v1." + Base64.getUrlEncoder().withoutPadding().encodeToString(raw)))
+                .hasMessage(OAuthStateTokens.BAD_SIGNATURE);
+
+        var cookie = OAuthBrowserBinding.cookie(OAuthTool.CODE_HOST, browser, state.redirectUri(), Duration.ofMinutes(10));
+        assertThat(cookie.isHttpOnly()).isTrue();
+        assertThat(cookie.isSecure()).as("https public URL").isTrue();
+        assertThat(cookie.getSameSite()).isEqualTo("Lax");
+        assertThat(cookie.getPath()).isEqualTo("/functions/v1/code-host-oauth-callback");
+        assertThat(OAuthBrowserBinding.cookie(OAuthTool.CODE_HOST, browser, "http://127.0.0.1:8080/functions/v1/x",
+                Duration.ofMinutes(10)).isSecure()).as("plain http (local)").isFalse();
+    }
+
+    @Test
     void anotherKeyAnExpiryOrGarbageIsRefused() {
         OAuthStateTokens tokens = tokens(randomKey());
         String foreign = tokens(randomKey()).sign(state(Instant.now().plusSeconds(60)));

@@ -1,7 +1,7 @@
 package io.agentgateway.ingress.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.agentgateway.schemas.ReplyStatus;
@@ -29,14 +29,25 @@ class ReplyErrorsTest {
             if (status == ReplyStatus.OK) {
                 assertThat(ReplyErrors.requireOk(reply(status, null), "x").status()).isEqualTo(ReplyStatus.OK);
             } else if (status == ReplyStatus.STALE) {
-                // still stale after the entry point adopted the current connection: decided on nothing, fails closed
-                assertThatThrownBy(() -> ReplyErrors.requireOk(reply(status, "why"), "x"))
+                // decided on nothing twice: fails closed as 503, not a client error (issue 12)
+                assertThat(catchThrowable(() -> ReplyErrors.requireOk(reply(status, "why"), "x")))
                         .isInstanceOf(io.agentgateway.ingress.gateway.DecisionServiceUnavailableException.class);
             } else {
                 assertThat(catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireOk(reply(status, "why"), "x"))
                         .status().is4xxClientError()).as(status.wire()).isTrue();
             }
         }
+    }
+
+    @Test
+    void an_agents_403_says_why_the_key_may_not_act() {
+        // issue 16: a key bound to another agent; the admin API's 403 keeps its fixed text
+        ApiException agent = catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireAgentOk(
+                reply(ReplyStatus.FORBIDDEN, "This API key is bound to agent 'a' and cannot act as agent 'b'")));
+        assertThat(agent.status()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(agent.getMessage()).isEqualTo("This API key is bound to agent 'a' and cannot act as agent 'b'");
+        assertThat(catchThrowableOfType(ApiException.class, () -> ReplyErrors.requireAgentOk(reply(ReplyStatus.UNAUTHORIZED, "x")))
+                .getMessage()).isEqualTo(ErrorMessages.INVALID_API_KEY);
     }
 
     private static Reply reply(ReplyStatus status, String error) {

@@ -98,12 +98,16 @@ class WebhookFormatsTest {
     }
 
     @Test
-    void theIssueTrackerCommandTakesItsKindFromThePayload() {
+    void theIssueTrackerCommandTakesItsKindFromThePayloadAndTheActorsStableIdAsTheAgent() {
         ObjectNode payload = (ObjectNode) IngressJson.REQUESTS.readTree("""
                 {"action":"create","type":"Issue","organizationId":"org-1","data":{"teamId":"team-1"},
                  "actor":{"id":"u-1","name":"Ada"}}""");
         assertThat(issueTracker.command(headers(), "l-1", payload)).isEqualTo(new ReceiveWebhook(Tool.ISSUE_TRACKER, "l-1",
-                "Issue", "create", "Ada", "team", "team-1", payload));
+                "Issue", "create", "u-1", "team", "team-1", payload));
+        // a display name alone names no agent: anyone can call themselves "release-bot"
+        ObjectNode named = (ObjectNode) IngressJson.REQUESTS.readTree(
+                "{\"action\":\"create\",\"type\":\"Issue\",\"organizationId\":\"org-1\",\"actor\":{\"name\":\"release-bot\"}}");
+        assertThat(issueTracker.command(headers(), "l-2", named).sender()).isNull();
     }
 
     private static ObjectNode stamped(long millis) {

@@ -1,5 +1,7 @@
 package io.agentgateway.notifier.channel;
 
+import io.agentgateway.schemas.call.CallView;
+import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,19 @@ public final class NotificationText {
             review.stream().skip(1).forEach(line -> body.append("  ").append(line).append('\n'));
             body.append('\n');
         }
+        List<String[]> call = whatWillRun(n);
+        if (!call.isEmpty()) {
+            body.append("What will run (as the gateway holds it; secrets redacted, long parts cut):\n");
+            for (String[] part : call) {
+                if (part[1].contains("\n")) {
+                    body.append("  ").append(part[0]).append(":\n");
+                    part[1].lines().forEach(line -> body.append("    ").append(line).append('\n'));
+                } else {
+                    body.append("  ").append(part[0]).append(": ").append(part[1]).append('\n');
+                }
+            }
+            body.append('\n');
+        }
         Map<String, String> details = sortedDetails(n);
         if (!details.isEmpty()) {
             body.append("Details:\n");
@@ -63,6 +78,16 @@ public final class NotificationText {
             text.append('\n').append(escapeChat(n.text().strip()));
         }
         links.lines(n).forEach(line -> text.append('\n').append(escapeChat(line)));
+        List<String[]> call = whatWillRun(n);
+        if (!call.isEmpty()) {
+            text.append("\n*What will run* (secrets redacted, long parts cut):");
+            for (String[] part : call) {
+                // a multi-line part as a code block; a backtick in it cannot end the block early
+                text.append(part[1].contains("\n")
+                        ? "\n• " + escapeChat(part[0]) + ":\n```" + escapeChat(part[1]).replace('`', '\'') + "```"
+                        : "\n• " + escapeChat(part[0]) + ": " + escapeChat(part[1]));
+            }
+        }
         sortedDetails(n).forEach((key, value) ->
                 text.append("\n• ").append(escapeChat(key)).append(": ").append(escapeChat(value)));
         text.append("\nWorkspace: ").append(escapeChat(orDash(n.workspaceId())));
@@ -74,11 +99,49 @@ public final class NotificationText {
         return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
+    /**
+     * What an approval's held call will do (issue 16), as labelled parts in reading order: the request line, the
+     * GraphQL operation, document and variables, the MCP tool and arguments, the body and the file it writes, and the
+     * digest that binds the approval. Empty for other notifications and approvals without a view.
+     */
+    static List<String[]> whatWillRun(NotificationRequested n) {
+        List<String[]> parts = new java.util.ArrayList<>();
+        ApprovalRequestNotice.of(n).ifPresent(notice -> {
+            CallView call = notice.call();
+            if (call != null) {
+                if (call.method() != null || call.path() != null) {
+                    add(parts, "Request", (call.method() == null ? "" : call.method() + " ") + (call.path() == null ? "" : call.path())
+                            + (call.query() == null ? "" : "?" + call.query()));
+                }
+                add(parts, "GraphQL operation", call.graphqlOperation());
+                add(parts, "GraphQL document", call.graphqlDocument());
+                add(parts, "GraphQL variables", call.graphqlVariables());
+                add(parts, "MCP tool", call.mcpTool());
+                add(parts, "MCP arguments", call.mcpArguments());
+                add(parts, "Body" + (call.bodyBytes() == null ? "" : " (" + call.bodyBytes() + " bytes)"), call.bodyExcerpt());
+                add(parts, "File content", call.fileContent());
+                if (call.truncated()) {
+                    add(parts, "Note", "parts were cut to the gateway's limit; the call runs in full");
+                }
+            }
+            add(parts, "Call digest", notice.callDigest());
+        });
+        return parts;
+    }
+
+    private static void add(List<String[]> parts, String label, String value) {
+        if (value != null && !value.isBlank()) {
+            parts.add(new String[] {label, value});
+        }
+    }
+
     private static Map<String, String> sortedDetails(NotificationRequested n) {
         Map<String, String> sorted = new TreeMap<>();
+        boolean approval = NotificationRequested.KIND_APPROVAL_REQUESTED.equals(n.kind());
         if (n.details() != null) {
             n.details().forEach((key, value) -> {
-                if (key != null) {
+                // an approval's call is shown once, under "What will run"
+                if (key != null && !(approval && key.startsWith("call"))) {
                     sorted.put(key, value == null ? "" : value);
                 }
             });

@@ -1,5 +1,6 @@
 package io.agentgateway.notifier.testing;
 
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.security.SecureRandom;
@@ -39,6 +40,22 @@ public final class Notifications {
                 emailTo,
                 sealedChatWebhookUrl,
                 Map.of("action", "enable", "actor", "admin@example.test"));
+    }
+
+    /**
+     * An approval_requested notification for a held issue-tracker {@code IssueDelete} and a workflow write: what the
+     * decision stream writes when the entry point sent the call's view (issue 16), with the digest that binds it.
+     */
+    public static NotificationRequested approvalRequestedWithCall(String workspaceId, List<String> emailTo,
+                                                                  String sealedChatWebhookUrl, CallView call, String digest) {
+        String approvalId = UUID.randomUUID().toString();
+        ApprovalRequestNotice notice = new ApprovalRequestNotice(approvalId, UUID.randomUUID().toString(), "Acme",
+                "issue_tracker", "issue.delete", "high", "proxy", "triage-bot", null, null, null,
+                "Deletions need a human", null, "2025-01-03T03:04:05Z", digest, call);
+        return new NotificationRequested(NotificationRequested.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
+                UUID.randomUUID().toString(), NotificationRequested.KIND_APPROVAL_REQUESTED, Instant.parse("2025-01-02T03:04:05Z"),
+                "Approval needed: issue.delete on issue_tracker (high risk) [" + approvalId + "]",
+                "Agent triage-bot asks to run issue.delete on issue_tracker.", emailTo, sealedChatWebhookUrl, notice.toDetails());
     }
 
     /** An approval_requested notification as the decision stream writes it, for a fresh approval id. */

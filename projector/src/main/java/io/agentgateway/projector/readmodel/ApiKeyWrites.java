@@ -15,8 +15,10 @@ final class ApiKeyWrites {
     private ApiKeyWrites() {}
 
     private static final SqlStatement ISSUE = SqlStatement.inEventOrder("""
-            insert into api_keys (key_id, workspace_id, name, key_hash, scopes, expires_at, created_at)
-            values (:key_id::uuid, :workspace_id::uuid, :name, :key_hash, :scopes, :expires_at, :occurred_at)
+            insert into api_keys (key_id, workspace_id, name, key_hash, scopes, expires_at, created_at, agent_id,
+                agent_id_pattern)
+            values (:key_id::uuid, :workspace_id::uuid, :name, :key_hash, :scopes, :expires_at, :occurred_at, :agent_id,
+                :agent_id_pattern)
             on conflict (key_id) do nothing
             """);
 
@@ -33,6 +35,8 @@ final class ApiKeyWrites {
                 .textArray("scopes", event.scopes() == null ? List.of()
                         : event.scopes().stream().sorted().map(Scope::wire).toList())
                 .timestamp("expires_at", event.expiresAt())
+                .text("agent_id", event.agentId())
+                .text("agent_id_pattern", event.agentIdPattern())
                 .source()),
                 WorkspaceVersionGuard.advance(envelope));
     }

@@ -30,9 +30,10 @@ final class ApprovalRequestWrites {
 
     private static final SqlStatement INSERT = SqlStatement.inEventOrder("""
             insert into approval_requests (id, workspace_id, audit_log_id, correlation_id, tool, action, risk_level,
-                agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call)
+                agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call, call_view)
             values (:id::uuid, :workspace_id::uuid, :audit_log_id::uuid, :correlation_id, :tool, :action, :risk_level,
-                :agent_id, :call_digest, :status, :occurred_at, :expires_at, :occurred_at, :held_call_kind, :sealed_held_call)
+                :agent_id, :call_digest, :status, :occurred_at, :expires_at, :occurred_at, :held_call_kind, :sealed_held_call,
+                :call_view::jsonb)
             on conflict (id) do nothing
             """);
 
@@ -86,6 +87,8 @@ final class ApprovalRequestWrites {
                 .timestamp("expires_at", event.expiresAt())
                 .wire("held_call_kind", event.heldCall() == null ? null : event.heldCall().kind(), HeldCallKind::wire)
                 .text("sealed_held_call", event.heldCall() == null ? null : event.heldCall().sealed())
+                // what reviewers are shown of the held call: bounded and redacted by the entry point (issue 16)
+                .json("call_view", event.callView() == null ? null : GatewayJson.MAPPER.writeValueAsString(event.callView()))
                 .source());
     }
 

@@ -1,6 +1,7 @@
 package io.agentgateway.projector.readmodel;
 
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
@@ -27,12 +28,12 @@ final class AuditLogWrites {
                 tool, action, risk_level, supplied_risk_level, risk_classification, risk_overridden_by_caller,
                 decision, reason, matched_policy_id, matched_policy_name, approval_request_id, agent_id,
                 agent_name, resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
-                payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered)
+                payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity)
             values (:id::uuid, :workspace_id::uuid, :event_id::uuid, :command_id, :correlation_id, :occurred_at, :kind,
                 :tool, :action, :risk_level, :supplied_risk_level, :risk_classification, :risk_overridden_by_caller,
                 :decision, :reason, :matched_policy_id, :matched_policy_name, :approval_request_id::uuid, :agent_id,
                 :agent_name, :resource_type, :resource_id, :requested_by, :source, :actor_user_id, :payload_excerpt,
-                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered)
+                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered, :agent_identity)
             on conflict (id) do nothing
             """);
 
@@ -62,6 +63,8 @@ final class AuditLogWrites {
                 .integer("payload_bytes", event.payloadBytes())
                 // decided after the caller's deadline: the answer reached nobody
                 .bool("undelivered", event.wasUndelivered())
+                // whether the agent id was bound to the API key or only asserted by the caller (issue 16)
+                .wire("agent_identity", event.agentIdentity(), AgentIdentity::wire)
                 .source());
     }
 
@@ -91,6 +94,7 @@ final class AuditLogWrites {
                 .bool("payload_truncated", false)
                 .integer("payload_bytes", null)
                 .bool("undelivered", false)
+                .text("agent_identity", null)
                 .source());
     }
 
@@ -123,6 +127,7 @@ final class AuditLogWrites {
                 .bool("payload_truncated", false)
                 .integer("payload_bytes", null)
                 .bool("undelivered", false)
+                .text("agent_identity", null)
                 .source());
     }
 }

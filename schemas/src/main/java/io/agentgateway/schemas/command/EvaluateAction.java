@@ -4,6 +4,7 @@ import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.SealedHeldCall;
 import tools.jackson.databind.JsonNode;
 
@@ -20,6 +21,8 @@ import tools.jackson.databind.JsonNode;
  * {@code tool} (proxy, MCP gate): the version of the connection they hold ({@code ToolConnection.NONE}: none).
  * When it is not the stream's current one, nothing is decided and the reply is {@code stale}, carrying the
  * current connection. Null: the command does not depend on a connection (evaluate-action), no check.
+ * {@code callView} is what reviewers are shown of the call should it be held (issue 16): made by the entry
+ * point from the call it seals, bounded and redacted; null from writers before it (the approval then shows none).
  */
 public record EvaluateAction(
         Tool tool,
@@ -35,7 +38,17 @@ public record EvaluateAction(
         Scope requiredScope,
         boolean riskOverriddenByCaller,
         SealedHeldCall heldCall,
-        Long connectionVersion) implements Command {
+        Long connectionVersion,
+        CallView callView) implements Command {
+
+    /** Without a call view (the form before issue 16). */
+    public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
+                          String resourceType, String resourceId, JsonNode payload, String requestedBy,
+                          ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,
+                          SealedHeldCall heldCall, Long connectionVersion) {
+        this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
+                requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, null);
+    }
 
     /** Without a connection version: the decision does not depend on a connection the entry point holds. */
     public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
@@ -49,7 +62,19 @@ public record EvaluateAction(
     /** The same action naming the version of the connection the entry point sends it with. */
     public EvaluateAction withConnectionVersion(long version) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
-                source, requiredScope, riskOverriddenByCaller, heldCall, version);
+                source, requiredScope, riskOverriddenByCaller, heldCall, version, callView);
+    }
+
+    /** The same action with what reviewers are shown of its call. */
+    public EvaluateAction withCallView(CallView view) {
+        return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
+                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, view);
+    }
+
+    /** The same action under another agent id (the one its API key is bound to). */
+    public EvaluateAction withAgentId(String boundAgentId) {
+        return new EvaluateAction(tool, action, riskLevel, boundAgentId, agentName, resourceType, resourceId, payload,
+                requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView);
     }
 
     /** The v1 form without a held call (evaluate-action). */
@@ -57,6 +82,6 @@ public record EvaluateAction(
                           String resourceType, String resourceId, JsonNode payload, String requestedBy,
                           ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller) {
         this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
-                requiredScope, riskOverriddenByCaller, null, null);
+                requiredScope, riskOverriddenByCaller, null, null, null);
     }
 }

@@ -1,5 +1,6 @@
 package io.agentgateway.schemas.event;
 
+import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;
@@ -19,6 +20,8 @@ import io.agentgateway.schemas.Tool;
  *                      the workspace holds as many as it may; null when no limit changed the decision.
  *                      {@code matchedPolicyId}/{@code matchedPolicyName} then still name the policy that asked
  *                      for the approval
+ * @param agentIdentity how {@code agentId} is known (issue 16): {@code bound} (the API key is bound to it) or
+ *                      {@code asserted} (named by the caller); null without an agent id, and in records before it
  */
 public record ActionEvaluated(
         String auditLogId,
@@ -43,7 +46,20 @@ public record ActionEvaluated(
         boolean payloadTruncated,
         int payloadBytes,
         String limitReached,
-        Boolean undelivered) implements DomainEvent {
+        Boolean undelivered,
+        AgentIdentity agentIdentity) implements DomainEvent {
+
+    /** Without the agent's identity (the form before issue 16). */
+    public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
+                           RiskClassification riskClassification, boolean riskOverriddenByCaller, Decision decision,
+                           String reason, String matchedPolicyId, String matchedPolicyName, String approvalRequestId,
+                           String agentId, String agentName, String resourceType, String resourceId, String requestedBy,
+                           ActionSource source, String payloadExcerpt, boolean payloadTruncated, int payloadBytes,
+                           String limitReached, Boolean undelivered) {
+        this(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification, riskOverriddenByCaller, decision,
+                reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId, agentName, resourceType, resourceId,
+                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, limitReached, undelivered, null);
+    }
 
     /** A decision answered in time that no limit changed (the v1 form before limits and deadlines). */
     public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
@@ -53,14 +69,15 @@ public record ActionEvaluated(
                            ActionSource source, String payloadExcerpt, boolean payloadTruncated, int payloadBytes) {
         this(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification, riskOverriddenByCaller, decision,
                 reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId, agentName, resourceType, resourceId,
-                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, null, null);
+                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, null, null, null);
     }
 
     /** The same entry with another payload excerpt (a stored outcome leaves it out and rebuilds it from the command). */
     public ActionEvaluated withPayloadExcerpt(String excerpt, boolean truncated, int bytes) {
         return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
                 riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId,
-                agentName, resourceType, resourceId, requestedBy, source, excerpt, truncated, bytes, limitReached, undelivered);
+                agentName, resourceType, resourceId, requestedBy, source, excerpt, truncated, bytes, limitReached, undelivered,
+                agentIdentity);
     }
 
     /** Whether the decision reached nobody (made after the caller's deadline). */
@@ -73,6 +90,6 @@ public record ActionEvaluated(
         return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
                 riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, null, agentId, agentName,
                 resourceType, resourceId, requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, limitReached,
-                Boolean.TRUE);
+                Boolean.TRUE, agentIdentity);
     }
 }
