@@ -17,6 +17,15 @@ public final class EgressClients {
         this.hopId = hopId;
     }
 
+    /**
+     * Clients for this process's listeners and the given settings (what {@link EgressConfiguration} builds
+     * from {@code gateway.egress.*}; for code and tests that run without a Spring context).
+     */
+    public static EgressClients of(java.util.List<String> allow, java.util.List<String> hosts, String hopId) {
+        EgressPolicy policy = new EgressPolicy(allow, OwnListeners.PROCESS, java.util.List.of());
+        return new EgressClients(policy, new EgressResolverGroup(policy, NameLookup.of(hosts)), hopId);
+    }
+
     /** {@code client} with the policy's resolver and the hop marker. */
     public HttpClient apply(HttpClient client) {
         return client.resolver(resolver).headers(headers -> headers.set(EgressPolicy.HOP_HEADER, hopId));

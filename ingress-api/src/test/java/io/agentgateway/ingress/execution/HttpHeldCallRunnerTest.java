@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.HeldHttpRequest;
 import java.io.IOException;
@@ -66,7 +67,8 @@ class HttpHeldCallRunnerTest {
     private HttpHeldCallRunner runner(Optional<UpstreamTarget> target, Duration timeout, int maxResultBytes) {
         ExecutorProperties properties = new ExecutorProperties(true, "group", 1, Duration.ofSeconds(1), 1, timeout,
                 maxResultBytes, Map.of());
-        return new HttpHeldCallRunner(resources, context -> target, properties);
+        return new HttpHeldCallRunner(resources, context -> target, properties,
+                EgressClients.of(List.of("127.0.0.0/8"), List.of(), "gw-test"));
     }
 
     private HttpHeldCallRunner runner() {
