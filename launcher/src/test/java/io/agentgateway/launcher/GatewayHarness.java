@@ -56,6 +56,8 @@ final class GatewayHarness {
                 // the request rate limits would throttle the suites that send thousands of requests with one key;
                 // FairUseTest tests them on an ingress of its own
                 properties.put("gateway.limits.key-rate", "0");
+                // names that resolve to what the egress policy refuses, with no DNS server (EgressEndToEndTest)
+                properties.put("gateway.egress.hosts", EgressEndToEndTest.HARNESS_HOSTS);
                 properties.put("gateway.limits.workspace-rate", "0");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
