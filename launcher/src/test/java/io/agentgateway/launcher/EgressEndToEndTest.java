@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The egress policy end to end (issue 14 item 3): URLs refused when they are configured (400 naming the
@@ -32,21 +31,15 @@ class EgressEndToEndTest {
     private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private static final ProxyUpstream upstream = ProxyUpstream.start();
-    private static ConfigurableApplicationContext publicOnly;
 
     @AfterAll
     static void stop() {
         upstream.close();
     }
 
-    /** An ingress replica with no allow-list (public addresses only), on reply partition 2; closed with the gateway. */
-    private static synchronized GatewayHttpClient publicOnly() {
-        if (publicOnly == null) {
-            publicOnly = GatewayHarness.gateway().startIngressReplica(2, Map.of(
-                    "gateway.egress.allow", "",
-                    "gateway.egress.hosts", "rebind.test=127.0.0.1"));
-        }
-        return new GatewayHttpClient(EmbeddedGateway.baseUrlOf(publicOnly));
+    /** An ingress replica with no allow-list (public addresses only). */
+    private static GatewayHttpClient publicOnly() {
+        return RestrictedReplica.client();
     }
 
     private static int port(String baseUrl) {
@@ -135,8 +128,7 @@ class EgressEndToEndTest {
         assertThat(upstream.requestsTo(base).get(0).header(HOP)).as("the hop marker").isNotBlank();
 
         // a replica with no allow-list resolves the same name to the same address and refuses to connect
-        publicOnly();
-        HttpResponse<String> refused = proxyGet(EmbeddedGateway.baseUrlOf(publicOnly), ws, "/repos/acme/api/issues");
+        HttpResponse<String> refused = proxyGet(RestrictedReplica.baseUrl(), ws, "/repos/acme/api/issues");
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(502);
         assertThat(refused.body()).contains("\"ok\":false").contains("refused by the gateway's egress policy")
                 .contains("correlationId").doesNotContain("127.0.0.1");

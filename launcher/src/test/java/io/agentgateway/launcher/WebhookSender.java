@@ -83,7 +83,12 @@ final class WebhookSender {
     }
 
     static Response post(String path, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl() + path))
+        return post(GatewayHarness.gateway().baseUrl(), path, body, headers);
+    }
+
+    /** To another ingress of the gateway (a replica). */
+    static Response post(String baseUrl, String path, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
