@@ -46,6 +46,17 @@ final class WebhookSender {
         }
     }
 
+    /**
+     * The body with a field of its own added: another event. Real senders' bodies differ from one event to the
+     * next, and the gateway deduplicates by the signed body's digest as well as the delivery id.
+     */
+    static byte[] anotherEvent(byte[] body) {
+        tools.jackson.databind.node.ObjectNode node =
+                (tools.jackson.databind.node.ObjectNode) io.agentgateway.schemas.GatewayJson.MAPPER.readTree(body);
+        node.put("event_nonce", java.util.UUID.randomUUID().toString());
+        return io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(node);
+    }
+
     static String hmacHex(String secret, byte[] body) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

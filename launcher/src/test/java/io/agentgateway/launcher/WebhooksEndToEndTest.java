@@ -3,6 +3,7 @@ package io.agentgateway.launcher;
 import static io.agentgateway.launcher.GatewayHarness.client;
 import static io.agentgateway.launcher.WebhookSender.CODE_HOST;
 import static io.agentgateway.launcher.WebhookSender.ISSUE_TRACKER;
+import static io.agentgateway.launcher.WebhookSender.anotherEvent;
 import static io.agentgateway.launcher.WebhookSender.codeHostHeaders;
 import static io.agentgateway.launcher.WebhookSender.gitHubHeaders;
 import static io.agentgateway.launcher.WebhookSender.linearHeaders;
@@ -458,13 +459,6 @@ class WebhooksEndToEndTest {
         await().atMost(PROJECTED).during(Duration.ofMillis(500)).until(() -> count(
                 "select count(*) from audit_log where workspace_id = ?::uuid and source = 'webhook'", watched.ws().id()) == 1);
         assertThat(webhookRows(second)).isEmpty();
-    }
-
-    /** The same delivery's body with a field of its own: another event (real senders' bodies differ from one event to the next). */
-    private static byte[] anotherEvent(byte[] body) {
-        tools.jackson.databind.node.ObjectNode node = (tools.jackson.databind.node.ObjectNode) io.agentgateway.schemas.GatewayJson.MAPPER.readTree(body);
-        node.put("event_nonce", UUID.randomUUID().toString());
-        return io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(node);
     }
 
     private static List<String> commandsMentioning(List<String> texts) {
