@@ -16,7 +16,11 @@ final class RestrictedReplica {
             "gateway.egress.hosts", "rebind.test=127.0.0.1",
             "gateway.webhooks.unmatched-rate", "1",
             "gateway.webhooks.unmatched-burst", Integer.toString(UNMATCHED_BURST),
-            "gateway.webhooks.unmatched-global-rate", "0");
+            "gateway.webhooks.unmatched-global-rate", "0",
+            // the shared gateway's OAuth token endpoint is on loopback, which this replica may not reach (a token URL
+            // the policy refuses stops the start): no OAuth here
+            "gateway.oauth.code-host.token-url", "",
+            "gateway.oauth.issue-tracker.token-url", "");
 
     private static ConfigurableApplicationContext replica;
 
