@@ -50,7 +50,8 @@ class BadInputSuiteTest {
         String stranger = GatewayHarness.jwt("stranger-" + UUID.randomUUID(), "stranger@test.local");
         String expired = DevJwts.sign(GatewayHarness.gateway().secrets().jwtSecret(), ws.ownerId(),
                 ws.ownerEmail(), Duration.ofSeconds(-3600));
-        cases = BadInputs.generate(new BadInputs.Fixture(ws.id(), ws.ownerJwt(), stranger, expired, ws.apiKey()));
+        cases = BadInputs.generate(new BadInputs.Fixture(ws.id(), ws.ownerJwt(), stranger, expired, ws.apiKey(),
+                GatewayHarness.gateway().operatorJwt()));
         logs = CapturedLogLines.start();
         startedNanos = System.nanoTime();
     }

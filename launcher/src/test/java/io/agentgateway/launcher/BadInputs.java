@@ -36,9 +36,10 @@ final class BadInputs {
     }
 
     /** The credentials and ids the cases use: a workspace of their own, its owner, a stranger, a key of every scope. */
-    record Fixture(String workspaceId, String ownerJwt, String strangerJwt, String expiredJwt, String apiKey) {}
+    record Fixture(String workspaceId, String ownerJwt, String strangerJwt, String expiredJwt, String apiKey, String operatorJwt) {}
 
-    private enum Auth { KEY, JWT, NONE }
+    /** Who calls a route: an API key, a workspace owner's JWT, an operator's JWT (creating workspaces), nobody. */
+    private enum Auth { KEY, JWT, OPERATOR, NONE }
 
     /** One route: its method(s), a path (with ids of the fixture), who calls it, and the body it takes. */
     private record Route(String name, String method, String path, Auth auth, Map<String, Object> body, Answer answer,
@@ -91,7 +92,7 @@ final class BadInputs {
                 Set.of("GET", "PUT", "DELETE")));
         routes.add(new Route("status", "GET", "/functions/v1/mcp-gate/status/" + missing, Auth.KEY, null, Answer.JSON_ERROR,
                 Set.of("POST", "PUT", "DELETE")));
-        routes.add(new Route("workspaces", "POST", "/admin/v1/workspaces", Auth.JWT, map("name", "suite"), Answer.JSON_ERROR,
+        routes.add(new Route("workspaces", "POST", "/admin/v1/workspaces", Auth.OPERATOR, map("name", "suite"), Answer.JSON_ERROR,
                 Set.of("PUT", "DELETE", "PATCH")));
         routes.add(new Route("policies.create", "POST", ws + "/policies", Auth.JWT,
                 map("name", "p", "priority", 1, "enabled", true, "decision", "block", "description", "d",
@@ -139,7 +140,12 @@ final class BadInputs {
     }
 
     private void forRoute(Route route) {
-        String who = route.auth == Auth.KEY ? fixture.apiKey() : route.auth == Auth.JWT ? fixture.ownerJwt() : null;
+        String who = switch (route.auth) {
+            case KEY -> fixture.apiKey();
+            case JWT -> fixture.ownerJwt();
+            case OPERATOR -> fixture.operatorJwt();
+            case NONE -> null;
+        };
         // wrong methods
         for (String method : route.otherMethods) {
             add(route.name + " method " + method, method, route.path, auth(who), route.body == null ? null : json(route.body),
