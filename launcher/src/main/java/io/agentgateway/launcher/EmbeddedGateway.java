@@ -36,6 +36,8 @@ public final class EmbeddedGateway implements AutoCloseable {
     public static final String DEFAULT_OPERATOR = "gateway-operator";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
     private static final String REPLICA = "ingress-api-replica-";
+    /** What the embedded default may connect to beyond public addresses, unless GATEWAY_EGRESS_ALLOW says otherwise. */
+    static final String EMBEDDED_EGRESS_ALLOW = "127.0.0.0/8,::1";
 
     private final LauncherSettings settings;
     private final LocalSecrets secrets;
@@ -197,6 +199,11 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("gateway.auth.operators", String.join(",", operators()));
         // the layout the topics were created with, should a module create one that is missing
         props.put("gateway.topics.command-partitions", Integer.toString(commandPartitions()));
+        if (!configured("gateway.egress.allow", "GATEWAY_EGRESS_ALLOW")) {
+            // the embedded default runs on one machine with its demo upstreams: loopback may be connected to
+            // (the gateway's own listeners never are); the services alone default to public addresses only
+            props.put("gateway.egress.allow", EMBEDDED_EGRESS_ALLOW);
+        }
         props.putAll(extraProperties);
         props.putAll(moduleProperties);
         // as command-line arguments: they outrank each module's own configuration file

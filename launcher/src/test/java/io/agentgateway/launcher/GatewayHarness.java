@@ -56,6 +56,12 @@ final class GatewayHarness {
                 // the request rate limits would throttle the suites that send thousands of requests with one key;
                 // FairUseTest tests them on an ingress of its own
                 properties.put("gateway.limits.key-rate", "0");
+                // names that resolve to what the egress policy refuses, with no DNS server (EgressEndToEndTest)
+                properties.put("gateway.egress.hosts", EgressEndToEndTest.HARNESS_HOSTS);
+                // the suites send many unmatched webhook deliveries from one address: recording them is not rate
+                // limited here (WebhooksEndToEndTest tests the limits on RestrictedReplica)
+                properties.put("gateway.webhooks.unmatched-rate", "0");
+                properties.put("gateway.webhooks.unmatched-global-rate", "0");
                 properties.put("gateway.limits.workspace-rate", "0");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {

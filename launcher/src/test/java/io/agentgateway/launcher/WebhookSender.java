@@ -46,6 +46,17 @@ final class WebhookSender {
         }
     }
 
+    /**
+     * The body with a field of its own added: another event. Real senders' bodies differ from one event to the
+     * next, and the gateway deduplicates by the signed body's digest as well as the delivery id.
+     */
+    static byte[] anotherEvent(byte[] body) {
+        tools.jackson.databind.node.ObjectNode node =
+                (tools.jackson.databind.node.ObjectNode) io.agentgateway.schemas.GatewayJson.MAPPER.readTree(body);
+        node.put("event_nonce", java.util.UUID.randomUUID().toString());
+        return io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(node);
+    }
+
     static String hmacHex(String secret, byte[] body) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
@@ -83,7 +94,12 @@ final class WebhookSender {
     }
 
     static Response post(String path, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl() + path))
+        return post(GatewayHarness.gateway().baseUrl(), path, body, headers);
+    }
+
+    /** To another ingress of the gateway (a replica). */
+    static Response post(String baseUrl, String path, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));

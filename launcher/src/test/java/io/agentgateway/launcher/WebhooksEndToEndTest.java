@@ -3,6 +3,7 @@ package io.agentgateway.launcher;
 import static io.agentgateway.launcher.GatewayHarness.client;
 import static io.agentgateway.launcher.WebhookSender.CODE_HOST;
 import static io.agentgateway.launcher.WebhookSender.ISSUE_TRACKER;
+import static io.agentgateway.launcher.WebhookSender.anotherEvent;
 import static io.agentgateway.launcher.WebhookSender.codeHostHeaders;
 import static io.agentgateway.launcher.WebhookSender.gitHubHeaders;
 import static io.agentgateway.launcher.WebhookSender.linearHeaders;
@@ -151,8 +152,10 @@ class WebhooksEndToEndTest {
         assertOk(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", delivery)), true);
 
         // a later delivery of the same workspace is projected after anything the replays could have written
+        // (another event: the same body under a new delivery id is a duplicate too)
         String marker = UUID.randomUUID().toString();
-        assertOk(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", marker)), false);
+        byte[] markerBody = anotherEvent(body);
+        assertOk(post(CODE_HOST, markerBody, gitHubHeaders(watched.secret(), markerBody, "push", marker)), false);
         awaitRows(marker, 1);
         assertThat(webhookRows(delivery)).hasSize(1);
         assertThat(count("select count(*) from audit_log where workspace_id = ?::uuid and source = 'webhook'",
@@ -174,7 +177,8 @@ class WebhooksEndToEndTest {
         // at once, no waiting: the old secret counts no more, the new one does
         assertRefused(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", UUID.randomUUID().toString())), 401,
                 "Invalid webhook signature");
-        assertOk(post(CODE_HOST, body, gitHubHeaders(secret, body, "push", UUID.randomUUID().toString())), false);
+        byte[] next = anotherEvent(body);
+        assertOk(post(CODE_HOST, next, gitHubHeaders(secret, next, "push", UUID.randomUUID().toString())), false);
 
         // a read model that still shows the old secret (a lagging projector, faked by writing the old row back)
         // decides nothing: the old secret verifies against the row, the decision stream answers stale and the
@@ -183,12 +187,15 @@ class WebhooksEndToEndTest {
         writeReadModelSecretAndVersion(watched.ws().id(), oldRow);
         assertRefused(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", UUID.randomUUID().toString())), 401,
                 "Invalid webhook signature");
-        assertOk(post(CODE_HOST, body, gitHubHeaders(secret, body, "push", UUID.randomUUID().toString())), false);
+        byte[] later = anotherEvent(body);
+        assertOk(post(CODE_HOST, later, gitHubHeaders(secret, later, "push", UUID.randomUUID().toString())), false);
 
         var deleted = client().send("DELETE", tools, watched.ws().ownerJwt(), null);
         assertThat(deleted.status()).as(deleted.rawBody()).isEqualTo(200);
-        // at once, also while the read model may still show the connection
-        assertRefused(post(CODE_HOST, body, gitHubHeaders(secret, body, "push", UUID.randomUUID().toString())), 401,
+        // at once, also while the read model may still show the connection (a new event: a body recorded before
+        // is answered duplicate, whatever became of the connection since)
+        byte[] afterDelete = anotherEvent(body);
+        assertRefused(post(CODE_HOST, afterDelete, gitHubHeaders(secret, afterDelete, "push", UUID.randomUUID().toString())), 401,
                 "Invalid webhook signature");
     }
 
@@ -306,8 +313,10 @@ class WebhooksEndToEndTest {
         assertRefused(post(CODE_HOST, body, gitHubHeaders("whatever", body, "push", delivery)), 401,
                 "Invalid webhook signature");
         // a later unmatched delivery (same key, same partition) is projected after anything the replay wrote
+        // (another body: the same body under a new delivery id is a duplicate too)
         String marker = UUID.randomUUID().toString();
-        post(CODE_HOST, body, gitHubHeaders("whatever", body, "push", marker));
+        byte[] markerBody = payload("code-host-push.json", Map.of("org", unique("nobody"), "repo_name", "api"));
+        post(CODE_HOST, markerBody, gitHubHeaders("whatever", markerBody, "push", marker));
         awaitRows(marker, 1);
         assertThat(webhookRows(delivery)).hasSize(1);
     }
@@ -388,6 +397,70 @@ class WebhooksEndToEndTest {
     }
 
     /** Every record of the commands topic whose value mentions one of the texts. */
+    @Test
+    void anUnmatchedDeliveryIsKeptAsABoundedExcerptOnTheCommandsTopicAndInTheTable() throws Exception {
+        String org = unique("stranger");
+        tools.jackson.databind.node.ObjectNode push = (tools.jackson.databind.node.ObjectNode) io.agentgateway.schemas.GatewayJson.MAPPER
+                .readTree(payload("code-host-push.json", Map.of("org", org, "repo_name", "api")));
+        push.put("padding", "x".repeat(240 * 1024));
+        byte[] body = io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(push);
+        String delivery = UUID.randomUUID().toString();
+
+        assertRefused(post(CODE_HOST, body, gitHubHeaders("random-" + UUID.randomUUID(), body, "push", delivery)), 401,
+                "Invalid webhook signature");
+
+        Map<String, Object> row = awaitRows(delivery, 1).get(0);
+        assertThat(row).containsEntry("workspace_id", null).containsEntry("processed", false);
+        assertThat(((String) row.get("payload_excerpt")).getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(4096);
+        assertThat(count("select count(*) from webhook_events where delivery_id = ? and payload_truncated and payload_bytes > ?",
+                delivery, 240 * 1024)).isEqualTo(1);
+        // the command kept for ever on the commands topic carries the excerpt, not the 240 KiB payload
+        assertThat(commandsMentioning(List.of(delivery))).singleElement()
+                .satisfies(command -> assertThat(command.getBytes(StandardCharsets.UTF_8).length).isLessThan(8 * 1024));
+    }
+
+    @Test
+    void unmatchedDeliveriesAreRecordedWithinARatePerSourceAddress() throws Exception {
+        String base = RestrictedReplica.baseUrl();
+        String org = unique("flood");
+        List<String> deliveries = new ArrayList<>();
+        long started = System.nanoTime();
+        for (int i = 0; i < 12; i++) {
+            byte[] body = payload("code-host-push.json", Map.of("org", org, "repo_name", "api-" + i));
+            String delivery = UUID.randomUUID().toString();
+            deliveries.add(delivery);
+            assertRefused(post(base, CODE_HOST, body, gitHubHeaders("random", body, "push", delivery)), 401,
+                    "Invalid webhook signature");
+        }
+        long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds() + 1;
+        String marks = String.join(",", java.util.Collections.nCopies(deliveries.size(), "?"));
+        String query = "select count(*) from webhook_events where delivery_id in (" + marks + ")";
+        await().atMost(PROJECTED).until(() -> count(query, deliveries.toArray()) >= RestrictedReplica.UNMATCHED_BURST);
+        // the burst, plus one a second refilled while they were sent; the rest answered alike and only counted
+        await().during(Duration.ofSeconds(1)).atMost(PROJECTED)
+                .until(() -> count(query, deliveries.toArray()) <= RestrictedReplica.UNMATCHED_BURST + seconds);
+        assertThat(RestrictedReplica.UNMATCHED_BURST + seconds).isLessThan(deliveries.size());
+    }
+
+    @Test
+    void aCapturedDeliverySentAgainUnderANewDeliveryIdIsADuplicateAndNotEvaluatedAgain() throws Exception {
+        String org = unique("replayed");
+        Watched watched = watchCodeHost(GatewayHarness.newWorkspace(), org, List.of(org + "/api"), null);
+        byte[] body = payload("code-host-push.json", Map.of("org", org, "repo_name", "api"));
+        String first = UUID.randomUUID().toString();
+        String second = UUID.randomUUID().toString();
+
+        assertOk(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", first)), false);
+        // the same signed bytes, captured and sent again with a delivery id of the sender's choosing
+        assertOk(post(CODE_HOST, body, gitHubHeaders(watched.secret(), body, "push", second)), true);
+
+        // answered duplicate by the decision stream itself: it recorded and evaluated nothing for the second
+        awaitRows(first, 1);
+        await().atMost(PROJECTED).during(Duration.ofMillis(500)).until(() -> count(
+                "select count(*) from audit_log where workspace_id = ?::uuid and source = 'webhook'", watched.ws().id()) == 1);
+        assertThat(webhookRows(second)).isEmpty();
+    }
+
     private static List<String> commandsMentioning(List<String> texts) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, GatewayHarness.gateway().bootstrapServers()),

@@ -1,5 +1,7 @@
 package io.agentgateway.notifier;
 
+import io.agentgateway.egress.EgressConfiguration;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -14,6 +16,7 @@ import org.springframework.context.annotation.PropertySource;
 // disabled debug calls of the Kafka clients and broker included (~3% of the CPU of an evaluation)
 @SpringBootApplication(excludeName = "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration")
 @ConfigurationPropertiesScan
+@Import(EgressConfiguration.class)
 @PropertySource("classpath:io/agentgateway/notifier/notifier-defaults.properties")
 public class NotifierApplication {
 

@@ -1,5 +1,6 @@
 package io.agentgateway.notifier;
 
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.notifier.channel.ChannelSender;
 import io.agentgateway.notifier.channel.ChatWebhookSender;
 import io.agentgateway.notifier.channel.EmailSender;
@@ -44,8 +45,10 @@ class NotifierDeliveryConfiguration {
     }
 
     @Bean
-    ChatWebhookSender chatWebhookSender(SecretBox secretBox, NotifierProperties properties, ReviewLinks reviewLinks) {
-        return new ChatWebhookSender(secretBox, properties.chatConnectTimeout(), properties.chatRequestTimeout(), reviewLinks);
+    ChatWebhookSender chatWebhookSender(SecretBox secretBox, NotifierProperties properties, ReviewLinks reviewLinks,
+                                        EgressClients egress) {
+        return new ChatWebhookSender(secretBox, properties.chatConnectTimeout(), properties.chatRequestTimeout(), reviewLinks,
+                egress);
     }
 
     @Bean

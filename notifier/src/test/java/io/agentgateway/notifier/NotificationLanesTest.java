@@ -75,6 +75,8 @@ class NotificationLanesTest {
         startGroupAtEnd(groupId + "-urgent");
         notifier = NotifierApplication.application().run(
                 "--spring.main.banner-mode=off",
+                // the chat webhook receivers of these tests listen on loopback
+                "--gateway.egress.allow=127.0.0.0/8",
                 "--spring.kafka.bootstrap-servers=" + bootstrapServers,
                 "--spring.datasource.url=" + postgres.createDatabase("notifier_lanes"),
                 "--spring.datasource.username=" + postgres.username(),

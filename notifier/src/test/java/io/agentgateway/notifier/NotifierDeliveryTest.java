@@ -86,6 +86,8 @@ class NotifierDeliveryTest {
 
         notifier = NotifierApplication.application().run(
                 "--spring.main.banner-mode=off",
+                // the chat webhook receivers of these tests listen on loopback
+                "--gateway.egress.allow=127.0.0.0/8",
                 "--spring.kafka.bootstrap-servers=" + bootstrapServers,
                 "--spring.datasource.url=" + postgres.createDatabase("notifier_e2e"),
                 "--spring.datasource.username=" + postgres.username(),

@@ -84,6 +84,8 @@ final class WireSamples {
     static final long CONNECTION_VERSION = 12L;
     static final String CALL_DIGEST = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
     /** Shaped like SecretBox output; the contract carries only the sealed form, so no key is needed here. */
+    static final String BODY_DIGEST = "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
+
     static final String SEALED_WEBHOOK_URL = "v1.q83vEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0VniQEjRWeJASNFZ4kBI0Vng";
     static final SealedSecret SEALED_ACCESS_TOKEN = SealedSecret.of("v1.AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJw");
     static final SealedSecret SEALED_WEBHOOK_SECRET = SealedSecret.of("v1.KCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4_QEFCQ0RFRkdISUpLTE1OTw");
@@ -188,7 +190,7 @@ final class WireSamples {
         put(commands, new ReceiveWebhook(Tool.CODE_HOST, "72d3162e-cc78-11e3-81ab-4c9367dc0958", "pull_request", "opened",
                 "octocat", "repository", "acme/api",
                 GatewayJson.MAPPER.readTree("{\"action\":\"opened\",\"number\":128,\"repository\":{\"full_name\":\"acme/api\"}}"),
-                CONNECTION_VERSION));
+                CONNECTION_VERSION, BODY_DIGEST, "{\"action\":\"opened\",\"number\":128,\"repo", 68));
         put(commands, new CheckAccess(Scope.MCP, Tool.MCP, CONNECTION_VERSION, DerivedIds.approvalId(COMMAND_ID)));
         put(commands, new SetToolAccessToken(Tool.CODE_HOST, SEALED_ACCESS_TOKEN));
         return commands;

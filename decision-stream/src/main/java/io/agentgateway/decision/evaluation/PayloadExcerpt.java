@@ -1,6 +1,7 @@
 package io.agentgateway.decision.evaluation;
 
 import io.agentgateway.schemas.GatewayJson;
+import io.agentgateway.schemas.command.ReceiveWebhook;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
 
@@ -13,6 +14,34 @@ import tools.jackson.databind.JsonNode;
  * @param fullBytes  UTF-8 size of the whole compact payload
  */
 public record PayloadExcerpt(String text, boolean truncated, int fullBytes) {
+
+    /**
+     * A webhook delivery's excerpt: of its payload, or (an unmatched delivery, which carries only an excerpt
+     * made by the ingress) of that excerpt, cut again to {@code limitBytes} if it is longer.
+     */
+    public static PayloadExcerpt ofWebhook(ReceiveWebhook webhook, int limitBytes) {
+        if (webhook.payload() != null || webhook.payloadExcerpt() == null) {
+            return of(webhook.payload(), limitBytes);
+        }
+        byte[] utf8 = webhook.payloadExcerpt().getBytes(StandardCharsets.UTF_8);
+        int whole = webhook.payloadBytes() == null ? utf8.length : Math.max(webhook.payloadBytes(), utf8.length);
+        if (utf8.length <= limitBytes) {
+            return new PayloadExcerpt(webhook.payloadExcerpt(), utf8.length < whole, whole);
+        }
+        return new PayloadExcerpt(new String(utf8, 0, cutAt(utf8, limitBytes), StandardCharsets.UTF_8), true, whole);
+    }
+
+    /** The longest prefix of at most {@code limitBytes} that does not split a UTF-8 sequence. */
+    public static int cutAt(byte[] utf8, int limitBytes) {
+        if (utf8.length <= limitBytes) {
+            return utf8.length;
+        }
+        int cut = limitBytes;
+        while (cut > 0 && (utf8[cut] & 0xC0) == 0x80) {
+            cut--;
+        }
+        return cut;
+    }
 
     public static PayloadExcerpt of(JsonNode payload, int limitBytes) {
         if (payload == null || payload.isMissingNode()) {

@@ -65,7 +65,7 @@ public final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhoo
             return CommandResult.invalid(state, "eventKind must be a non-empty string");
         }
         String action = WebhookActions.of(command.eventKind(), command.eventAction());
-        PayloadExcerpt excerpt = PayloadExcerpt.of(command.payload(), settings.payloadExcerptBytes());
+        PayloadExcerpt excerpt = PayloadExcerpt.ofWebhook(command, settings.payloadExcerptBytes());
         String webhookEventId = DerivedIds.webhookEventId(envelope.commandId());
         if (!ReceiveWebhook.NO_WORKSPACE.equals(envelope.workspaceId())) {
             // verified with the secret of the connection the ingress held: record it only if that is the current one

@@ -140,7 +140,8 @@ public record StoredOutcome(
             return evaluated.withPayloadExcerpt(excerpt.text(), excerpt.truncated(), excerpt.fullBytes());
         }
         if (event instanceof WebhookReceived received) {
-            PayloadExcerpt excerpt = PayloadExcerpt.of(payloadOf(command), excerptBytes);
+            PayloadExcerpt excerpt = command instanceof ReceiveWebhook webhook
+                    ? PayloadExcerpt.ofWebhook(webhook, excerptBytes) : PayloadExcerpt.of(payloadOf(command), excerptBytes);
             return received.withPayloadExcerpt(excerpt.text(), excerpt.truncated(), excerpt.fullBytes());
         }
         if (event instanceof ApprovalRequested requested && command instanceof EvaluateAction evaluate

@@ -6,13 +6,16 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
- * The {@code webhook-deliveries} store: the (workspace, source, delivery id) of every webhook
- * delivery recorded within {@link #RETENTION}, filed under its acceptedAt. A persistent store with a
+ * The {@code webhook-deliveries} store: the (workspace, source, delivery id) and the (workspace, source,
+ * digest of the signed body) of every webhook delivery recorded within {@link #RETENTION}, filed under its
+ * acceptedAt. A delivery is a duplicate when either was recorded: a captured delivery sent again under a
+ * new delivery id is not evaluated (or stored) again. A persistent store with a
  * changelog, so a delivery is known as seen after a restart and on every replica. It is bounded by
  * time: segments older than the retention (in acceptedAt time) are dropped whole; a delivery replayed
  * later than that would be recorded again.
@@ -33,14 +36,14 @@ final class WebhookDeliveries {
 
     /** The duplicate answer when {@code envelope} is a webhook delivery recorded before, else empty. */
     Optional<Outcome> duplicateOf(CommandEnvelope envelope) {
-        return key(envelope).filter(key -> seen(key, envelope.acceptedAt()))
+        return keys(envelope).stream().filter(key -> seen(key, envelope.acceptedAt())).findFirst()
                 .map(key -> Outcome.rejected(envelope.workspaceId(), ReplyStatus.CONFLICT, DUPLICATE));
     }
 
     /** Remembers a delivery once it has been recorded (an invalid one was not, and may come again fixed). */
     void remember(CommandEnvelope envelope, Outcome outcome) {
         if (outcome.status() == ReplyStatus.OK) {
-            key(envelope).ifPresent(key -> store.put(key, envelope.acceptedAt().toEpochMilli(),
+            keys(envelope).forEach(key -> store.put(key, envelope.acceptedAt().toEpochMilli(),
                     envelope.acceptedAt().toEpochMilli()));
         }
     }
@@ -54,12 +57,18 @@ final class WebhookDeliveries {
         }
     }
 
-    private static Optional<String> key(CommandEnvelope envelope) {
+    /** The delivery id's key and (when the command carries it) the body digest's; none for other commands. */
+    private static List<String> keys(CommandEnvelope envelope) {
         if (!(envelope.command() instanceof ReceiveWebhook webhook) || webhook.tool() == null
                 || webhook.deliveryId() == null || webhook.deliveryId().isBlank()) {
-            return Optional.empty();
+            return List.of();
         }
-        // newline cannot occur in a workspace id or a tool's wire name, so the parts cannot run into each other
-        return Optional.of(envelope.workspaceId() + "\n" + webhook.tool().wire() + "\n" + webhook.deliveryId());
+        // newline cannot occur in a workspace id or a tool's wire name, so the parts cannot run into each other;
+        // a digest key starts with "sha256:" after a second newline, which a delivery id (a header value) cannot hold
+        String prefix = envelope.workspaceId() + "\n" + webhook.tool().wire() + "\n";
+        if (webhook.bodyDigest() == null || webhook.bodyDigest().isBlank()) {
+            return List.of(prefix + webhook.deliveryId());
+        }
+        return List.of(prefix + webhook.deliveryId(), prefix + "\n" + webhook.bodyDigest());
     }
 }

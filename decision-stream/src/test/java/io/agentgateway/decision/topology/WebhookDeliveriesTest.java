@@ -175,6 +175,40 @@ class WebhookDeliveriesTest {
     }
 
     @Test
+    void a_captured_delivery_sent_again_under_a_new_delivery_id_is_a_duplicate_by_its_body_digest() {
+        String digest = "sha256:" + "ab".repeat(32);
+        Emitted first = workspace.as(VERIFIER, pullRequestOpened("d-10").withBodyDigest(digest));
+        assertThat(first.evaluation()).isNotNull();
+
+        workspace.as(VERIFIER, pullRequestOpened("d-11").withBodyDigest(digest))
+                .refused(ReplyStatus.CONFLICT, WebhookDeliveries.DUPLICATE);
+        // another body under a new id is new; the old id with another body is still a duplicate
+        workspace.as(VERIFIER, pullRequestOpened("d-12").withBodyDigest("sha256:" + "cd".repeat(32))).ok();
+        workspace.as(VERIFIER, pullRequestOpened("d-10").withBodyDigest("sha256:" + "ef".repeat(32)))
+                .refused(ReplyStatus.CONFLICT, WebhookDeliveries.DUPLICATE);
+    }
+
+    @Test
+    void an_unmatched_delivery_carrying_only_an_excerpt_is_recorded_with_it_and_deduplicated_by_digest() {
+        String digest = "sha256:" + "12".repeat(32);
+        ReceiveWebhook excerpted = pullRequestOpened("d-13").withBodyDigest(digest).asExcerpt("{\"action\":\"op", 245_760, 256);
+        Emitted emitted = driver.send(new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(),
+                ReceiveWebhook.NO_WORKSPACE, UUID.randomUUID().toString(), workspace.now(), TestWorkspace.REPLY_PARTITION,
+                VERIFIER, excerpted));
+
+        WebhookReceived received = emitted.only(WebhookReceived.class);
+        assertThat(received.processed()).isFalse();
+        assertThat(received.payloadExcerpt()).isEqualTo("{\"action\":\"op");
+        assertThat(received.payloadTruncated()).isTrue();
+        assertThat(received.payloadBytes()).isEqualTo(245_760);
+
+        ReceiveWebhook sameBodyNewId = pullRequestOpened("d-14").withBodyDigest(digest).asExcerpt("{\"action\":\"op", 245_760, 256);
+        driver.send(new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(),
+                ReceiveWebhook.NO_WORKSPACE, UUID.randomUUID().toString(), workspace.now(), TestWorkspace.REPLY_PARTITION,
+                VERIFIER, sameBodyNewId)).refused(ReplyStatus.CONFLICT, WebhookDeliveries.DUPLICATE);
+    }
+
+    @Test
     void an_unmatched_delivery_is_recorded_unprocessed_under_the_no_workspace_key() {
         CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(),
                 ReceiveWebhook.NO_WORKSPACE, UUID.randomUUID().toString(), workspace.now(), TestWorkspace.REPLY_PARTITION,

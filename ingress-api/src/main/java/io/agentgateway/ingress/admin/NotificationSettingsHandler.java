@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.admin;
 
+import io.agentgateway.ingress.egress.EgressUrls;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.JsonBodyReader;
@@ -29,14 +30,16 @@ public class NotificationSettingsHandler {
     private final JsonBodyReader bodies;
     private final WorkspaceRepository workspaces;
     private final SecretSealer sealer;
+    private final EgressUrls egress;
 
     NotificationSettingsHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
-                                WorkspaceRepository workspaces, SecretSealer sealer) {
+                                WorkspaceRepository workspaces, SecretSealer sealer, EgressUrls egress) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;
         this.workspaces = workspaces;
         this.sealer = sealer;
+        this.egress = egress;
     }
 
     record SettingsView(boolean ok, boolean chatConfigured, boolean emailEnabled) {}
@@ -53,6 +56,8 @@ public class NotificationSettingsHandler {
             JsonFields.onlyKnownFields(body, Set.of("chatWebhookUrl", "emailEnabled"), "");
             String url = JsonFields.optionalString(body, "chatWebhookUrl");
             if (url != null) {
+                // the policy first: it reads hosts that java.net.URI does not call hosts (2130706433, 127.0.0.1.)
+                egress.require("chatWebhookUrl", url);
                 requireWebUrl(url);
             }
             boolean emailEnabled = JsonFields.requiredBoolean(body, "emailEnabled");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.agentgateway.ingress.connection.StoredToolConnection;
 import io.agentgateway.ingress.connection.ToolConnectionRepository;
 import io.agentgateway.ingress.connection.WebhookSetup;
+import io.agentgateway.ingress.egress.EgressUrls;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.webhook.WebhookRouting;
 import io.agentgateway.ingress.web.Blocking;
@@ -45,10 +46,11 @@ public class ToolConnectionAdminHandler {
     private final SecretSealer sealer;
     private final PublicBaseUrl baseUrl;
     private final WebhookRouting webhooks;
+    private final EgressUrls egress;
 
     ToolConnectionAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
                                ToolConnectionRepository connections, SecretSealer sealer, PublicBaseUrl baseUrl,
-                               WebhookRouting webhooks) {
+                               WebhookRouting webhooks, EgressUrls egress) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;
@@ -56,6 +58,7 @@ public class ToolConnectionAdminHandler {
         this.sealer = sealer;
         this.baseUrl = baseUrl;
         this.webhooks = webhooks;
+        this.egress = egress;
     }
 
     record One(boolean ok, @JsonUnwrapped ToolSettingsView tool) {}
@@ -103,6 +106,8 @@ public class ToolConnectionAdminHandler {
             Tool tool = tool(request);
             return bodies.readObject(request).flatMap(body -> {
                 ToolConnectionRequest parsed = ToolConnectionBodies.parse(body, tool);
+                egress.require("base_url", parsed.baseUrl());
+                egress.require("mcp_server_url", parsed.mcpServerUrl());
                 if (parsed.setsASecret()) {
                     sealer.requireConfigured();
                 }

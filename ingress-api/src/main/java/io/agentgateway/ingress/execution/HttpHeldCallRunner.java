@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.execution;
 
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldHttpRequest;
@@ -28,7 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code truncated}, and {@code isError} for a status of 400 or more. Any answer, 5xx included, means
  * the call was executed; no answer (refused connection, timeout) is a failure.
  *
- * <p>Reactor Netty's automatic retry of a request whose connection closed early is switched off: a
+ * <p>The egress policy checks every address connected to (a refused one fails the execution, never sent);
+ * the request carries the hop marker. Reactor Netty's automatic retry of a request whose connection closed early is switched off: a
  * retried request could reach the upstream twice.
  */
 @Component
@@ -42,10 +44,11 @@ public class HttpHeldCallRunner implements HeldCallRunner {
     private final HttpUpstreams upstreams;
     private final ExecutorProperties properties;
 
-    public HttpHeldCallRunner(ReactorResourceFactory resources, HttpUpstreams upstreams, ExecutorProperties properties) {
+    public HttpHeldCallRunner(ReactorResourceFactory resources, HttpUpstreams upstreams, ExecutorProperties properties,
+                              EgressClients egress) {
         this.client = WebClient.builder()
                 .clientConnector(new ReactorClientHttpConnector(resources,
-                        http -> http.disableRetry(true).responseTimeout(properties.httpTimeout())))
+                        http -> egress.apply(http).disableRetry(true).responseTimeout(properties.httpTimeout())))
                 .build();
         this.upstreams = upstreams;
         this.properties = properties;

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.mcp;
 
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.ingress.connection.ConnectionSecrets;
 import io.agentgateway.ingress.connection.UnreadableSecretException;
 import io.agentgateway.schemas.Tool;
@@ -49,12 +50,14 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private final ConnectionSecrets secrets;
     private volatile boolean running;
 
-    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets) {
+    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets,
+                       EgressClients egress) {
         this.timeout = properties.requestTimeout();
         this.secrets = secrets;
         // no response timeout here: the SSE transport's event stream stays open and idle between calls;
         // every request is bounded by the SDK client's request timeout instead
-        this.connector = new ReactorClientHttpConnector(resources, http -> http
+        // the egress policy checks every address connected to; every request carries the hop marker
+        this.connector = new ReactorClientHttpConnector(resources, http -> egress.apply(http)
                 .disableRetry(true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), Integer.MAX_VALUE)));
     }

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.oauth;
 
+import io.agentgateway.egress.EgressPolicy;
 import io.agentgateway.ingress.secret.ConfiguredSecretBox;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.secret.SecretBox;
@@ -19,10 +20,18 @@ class OAuthConfiguration {
     private final OAuthStateTokens states;
     private final ConfiguredSecretBox secrets;
 
-    OAuthConfiguration(OAuthProperties properties, OAuthStateTokens states, ConfiguredSecretBox secrets) {
+    OAuthConfiguration(OAuthProperties properties, OAuthStateTokens states, ConfiguredSecretBox secrets, EgressPolicy egress) {
         this.properties = properties;
         this.states = states;
         this.secrets = secrets;
+        // a token URL the egress policy refuses as written would fail every flow: stop the start instead
+        for (OAuthTool tool : OAuthTool.values()) {
+            String tokenUrl = tool.client(properties).tokenUrl();
+            egress.refusalOfUrl(tokenUrl).ifPresent(rule -> {
+                throw new IllegalStateException("gateway.oauth." + (tool == OAuthTool.CODE_HOST ? "code-host" : "issue-tracker")
+                        + ".token-url is refused by the egress policy: " + rule);
+            });
+        }
     }
 
     /** The tool's app, once every piece is configured. */

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.oauth;
 
+import io.agentgateway.egress.EgressClients;
+import io.agentgateway.egress.EgressRefusedException;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.secret.PlainSecret;
@@ -38,12 +40,12 @@ class TokenExchange {
     private final WebClient client;
     private final Duration timeout;
 
-    TokenExchange(ReactorResourceFactory resources, OAuthProperties properties) {
+    TokenExchange(ReactorResourceFactory resources, OAuthProperties properties, EgressClients egress) {
         this.timeout = properties.tokenTimeout();
         this.client = WebClient.builder()
                 .clientConnector(new ReactorClientHttpConnector(resources,
                         // no retry: a code is single-use, a second POST of it could only fail or confuse
-                        http -> http.disableRetry(true).responseTimeout(properties.tokenTimeout())))
+                        http -> egress.apply(http).disableRetry(true).responseTimeout(properties.tokenTimeout())))
                 .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(MAX_RESPONSE_BYTES))
                 .build();
     }
@@ -65,6 +67,9 @@ class TokenExchange {
                 .timeout(timeout)
                 .onErrorMap(TimeoutException.class, e -> new ApiException(HttpStatus.GATEWAY_TIMEOUT,
                         "The " + tool.displayName() + "'s token endpoint did not answer in time: nothing was stored"))
+                .onErrorMap(e -> EgressRefusedException.in(e) != null, e -> new ApiException(HttpStatus.BAD_GATEWAY,
+                        "The " + tool.displayName() + "'s token endpoint is refused by the gateway's egress policy"
+                                + " (gateway.egress.allow): nothing was stored"))
                 .onErrorMap(WebClientRequestException.class, e -> e.getCause() instanceof ReadTimeoutException
                         ? new ApiException(HttpStatus.GATEWAY_TIMEOUT,
                                 "The " + tool.displayName() + "'s token endpoint did not answer in time: nothing was stored")

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.egress.EgressClients;
+import io.agentgateway.egress.EgressRefusedException;
 import io.agentgateway.ingress.admin.PublicBaseUrl;
 import io.agentgateway.ingress.execution.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
@@ -30,22 +32,25 @@ import reactor.core.publisher.Mono;
  * decompression, no decoding, no buffering of the response). The client is Reactor Netty's, on the ingress's own event loops, behind WebClient;
  * its automatic retry is off, so a request is sent at most once.
  *
- * <p>No connection (refused, unknown host, connect timeout, reset) is 502; no status and headers
+ * <p>Every address connected to passes the egress policy first (and the request carries the hop marker):
+ * a refused address is 502 saying so, the address and rule logged (WARN) under the correlation id.
+ * No connection (refused, unknown host, connect timeout, reset) is 502; no status and headers
  * within {@code gateway.proxy.upstream-timeout} is 504. Once the upstream's status is sent to the
  * agent it cannot change: a failure later cuts the body short.
  */
 @Component
 class UpstreamForwarder {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(UpstreamForwarder.class);
     static final String AUDIT_HEADER = "X-Gateway-Audit-Log-Id";
 
     private final WebClient client;
     private final Duration timeout;
     private final PublicBaseUrl gatewayBase;
 
-    UpstreamForwarder(ReactorResourceFactory resources, ProxyProperties properties, PublicBaseUrl gatewayBase) {
+    UpstreamForwarder(ReactorResourceFactory resources, ProxyProperties properties, PublicBaseUrl gatewayBase, EgressClients egress) {
         this.gatewayBase = gatewayBase;
         this.client = WebClient.builder()
-                .clientConnector(new ReactorClientHttpConnector(resources, http -> http
+                .clientConnector(new ReactorClientHttpConnector(resources, http -> egress.apply(http)
                         .disableRetry(true)
                         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) properties.connectTimeout().toMillis())
                         .responseTimeout(properties.upstreamTimeout())))
@@ -91,6 +96,12 @@ class UpstreamForwarder {
     private Throwable upstreamError(String toolName, Throwable failure) {
         if (failure instanceof ApiException) {
             return failure;
+        }
+        EgressRefusedException refused = EgressRefusedException.in(failure);
+        if (refused != null) {
+            log.warn("proxy: the {} upstream was not connected to: {}", toolName, refused.rule());
+            return new ApiException(HttpStatus.BAD_GATEWAY, "The " + toolName
+                    + " upstream's address is refused by the gateway's egress policy; an operator allows it with gateway.egress.allow");
         }
         if (failure instanceof TimeoutException || hasCause(failure, ReadTimeoutException.class)) {
             return new ApiException(HttpStatus.GATEWAY_TIMEOUT,

@@ -44,7 +44,10 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>A delivery that names no watched repository or organization is recorded under
  * {@link ReceiveWebhook#NO_WORKSPACE} (spec 6 rule 3) and answered exactly like a bad signature:
- * a sender without the secret cannot tell a watched repository from an unwatched one.
+ * a sender without the secret cannot tell a watched repository from an unwatched one. It is kept as an
+ * excerpt, within a rate per source address and a global one ({@link UnmatchedDeliveries}). Every delivery
+ * carries the digest of its raw body: the stream treats a body it recorded before as a duplicate whatever
+ * its delivery id.
  */
 @Component
 public class WebhookHandler {
@@ -59,18 +62,20 @@ public class WebhookHandler {
     private final WebhookCandidateIndex queries;
     private final WebhookVerifier verifier;
     private final WebhookMetrics metrics;
+    private final UnmatchedDeliveries unmatched;
     private final RawBodyReader bodies;
     private final WebhookFormat codeHost = new CodeHostFormat();
     private final WebhookFormat issueTracker;
     private final Clock clock;
 
     WebhookHandler(CommandGateway gateway, ConnectionAccess access, WebhookCandidateIndex queries, WebhookVerifier verifier,
-                   WebhookMetrics metrics, WebhookProperties properties) {
+                   WebhookMetrics metrics, WebhookProperties properties, UnmatchedDeliveries unmatched) {
         this.gateway = gateway;
         this.access = access;
         this.queries = queries;
         this.verifier = verifier;
         this.metrics = metrics;
+        this.unmatched = unmatched;
         this.bodies = new RawBodyReader(properties.maxBodyBytes());
         this.issueTracker = new IssueTrackerFormat(properties.maxAge(), properties.maxFutureSkew());
         this.clock = Clock.systemUTC();
@@ -101,11 +106,12 @@ public class WebhookHandler {
                     String deliveryId = format.deliveryId(headers);
                     ObjectNode payload = parse(body);
                     // built (and its headers checked) before the lookup: a bad request costs no query
+                    // the digest of the signed bytes: a second dedupe key beside the delivery id
                     Delivery delivery = new Delivery(format, payload, body, signature,
-                            format.command(headers, deliveryId, payload), correlationId);
+                            format.command(headers, deliveryId, payload).withBodyDigest(digest(body)), correlationId);
                     return Blocking.call(() -> candidates(delivery))
                             .flatMap(candidates -> candidates.isEmpty()
-                                    ? recordUnmatched(delivery)
+                                    ? recordUnmatched(delivery, sourceAddress(request))
                                     : verified(delivery, candidates).flatMap(verified -> deliver(delivery, verified)));
                 })
                 .doOnError(WebhookRejection.class, rejection -> metrics.rejected(format.tool(), rejection.reason()))
@@ -183,11 +189,16 @@ public class WebhookHandler {
      * Recorded for the operators (spec 6 rule 3), then refused as a bad signature would be. A failure to
      * record changes nothing in the answer either.
      */
-    private Mono<Accepted> recordUnmatched(Delivery delivery) {
+    private Mono<Accepted> recordUnmatched(Delivery delivery, String sourceAddress) {
         WebhookFormat format = delivery.format();
         String correlationId = delivery.correlationId();
         format.checkFreshness(delivery.payload(), clock.instant());
-        return gateway.send(ReceiveWebhook.NO_WORKSPACE, correlationId, Actor.system(VERIFIER), delivery.command())
+        Optional<ReceiveWebhook> kept = unmatched.toRecord(delivery.command(), sourceAddress);
+        if (kept.isEmpty()) {
+            metrics.unmatchedNotRecorded(format.tool());
+            return Mono.error(WebhookRejection.unmatched());
+        }
+        return gateway.send(ReceiveWebhook.NO_WORKSPACE, correlationId, Actor.system(VERIFIER), kept.get())
                 .doOnNext(reply -> {
                     if (reply.status() != ReplyStatus.OK && reply.status() != ReplyStatus.CONFLICT) {
                         log.warn("[{}] unmatched {} delivery not recorded: {}", correlationId, format.tool().wire(),
@@ -209,6 +220,21 @@ public class WebhookHandler {
         }
         metrics.accepted(format.tool(), duplicate);
         return duplicate;
+    }
+
+    /** {@code sha256:<hex>} of the raw body as signed. */
+    static String digest(byte[] body) {
+        try {
+            return "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(body));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
+    private static String sourceAddress(ServerRequest request) {
+        return request.remoteAddress()
+                .map(address -> address.getAddress() == null ? address.getHostString() : address.getAddress().getHostAddress())
+                .orElse("unknown");
     }
 
     private static ObjectNode parse(byte[] body) {

@@ -17,13 +17,26 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                        kept; a change of a code_host or issue_tracker connection waits this long after the
  *                        read model shows it before it answers ({@code PT0S}: no index answer kept, no wait;
  *                        see {@link WebhookCandidateIndex})
+ * @param unmatchedExcerptBytes a delivery that matches no workspace is recorded (spec 6 rule 3) with only this
+ *                        many bytes of its compact payload (on the commands topic and in {@code webhook_events})
+ * @param unmatchedRate   unmatched deliveries recorded per second per source address (beyond it they are answered
+ *                        as always and only counted); {@code 0}: no per-address limit
+ * @param unmatchedBurst  the per-address burst
+ * @param unmatchedGlobalRate unmatched deliveries recorded per second by this instance, all sources together;
+ *                        {@code 0}: no global limit
+ * @param unmatchedGlobalBurst the global burst
  */
 @ConfigurationProperties("gateway.webhooks")
 public record WebhookProperties(
         @DefaultValue("524288") int maxBodyBytes,
         @DefaultValue("PT5M") Duration maxAge,
         @DefaultValue("PT1M") Duration maxFutureSkew,
-        @DefaultValue("PT0.5S") Duration candidateIndexTtl) {
+        @DefaultValue("PT0.5S") Duration candidateIndexTtl,
+        @DefaultValue("4096") int unmatchedExcerptBytes,
+        @DefaultValue("1") int unmatchedRate,
+        @DefaultValue("10") int unmatchedBurst,
+        @DefaultValue("5") int unmatchedGlobalRate,
+        @DefaultValue("50") int unmatchedGlobalBurst) {
 
     public WebhookProperties {
         if (maxBodyBytes <= 0) {
@@ -31,6 +44,10 @@ public record WebhookProperties(
         }
         if (maxAge.isNegative() || maxAge.isZero() || maxFutureSkew.isNegative()) {
             throw new IllegalArgumentException("gateway.webhooks.max-age must be positive, max-future-skew not negative");
+        }
+        if (unmatchedExcerptBytes < 0 || unmatchedRate < 0 || unmatchedGlobalRate < 0
+                || (unmatchedRate > 0 && unmatchedBurst < 1) || (unmatchedGlobalRate > 0 && unmatchedGlobalBurst < 1)) {
+            throw new IllegalArgumentException("gateway.webhooks.unmatched-* must not be negative, and a burst at least 1");
         }
         if (candidateIndexTtl.isNegative()) {
             throw new IllegalArgumentException("gateway.webhooks.candidate-index-ttl must not be negative");

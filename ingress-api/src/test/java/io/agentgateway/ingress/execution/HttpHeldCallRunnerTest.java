@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.HeldHttpRequest;
 import java.io.IOException;
@@ -66,7 +67,8 @@ class HttpHeldCallRunnerTest {
     private HttpHeldCallRunner runner(Optional<UpstreamTarget> target, Duration timeout, int maxResultBytes) {
         ExecutorProperties properties = new ExecutorProperties(true, "group", 1, Duration.ofSeconds(1), 1, timeout,
                 maxResultBytes, Map.of());
-        return new HttpHeldCallRunner(resources, context -> target, properties);
+        return new HttpHeldCallRunner(resources, context -> target, properties,
+                EgressClients.of(List.of("127.0.0.0/8"), List.of(), "gw-test"));
     }
 
     private HttpHeldCallRunner runner() {
@@ -102,6 +104,7 @@ class HttpHeldCallRunnerTest {
         assertThat(got.headers().get("Authorization")).as("the gateway's credential replaces the agent's")
                 .containsExactly("token upstream-secret");
         assertThat(got.headers().get("Host")).containsExactly("127.0.0.1:" + upstream.getAddress().getPort());
+        assertThat(got.headers().get("X-agent-gateway-hop")).as("the hop marker").containsExactly("gw-test");
 
         assertThat(result.get("content").get(0).get("type").asString()).isEqualTo("text");
         assertThat(result.get("content").get(0).get("text").asString()).isEqualTo("{\"deployed\":true}");
@@ -153,6 +156,19 @@ class HttpHeldCallRunnerTest {
         assertThat(result.get("content").get(0).get("text").asString())
                 .as("NUL replaced (jsonb cannot store it), cut at 51 bytes, the cut character replaced")
                 .startsWith("a\uFFFDéé").hasSize(2 + 24 + 1).endsWith("é\uFFFD");
+    }
+
+    @Test
+    void anAddressTheEgressPolicyRefusesIsNeverConnectedTo() {
+        ExecutorProperties properties = new ExecutorProperties(true, "group", 1, Duration.ofSeconds(1), 1, Duration.ofSeconds(5),
+                65536, Map.of());
+        HttpHeldCallRunner publicOnly = new HttpHeldCallRunner(resources,
+                context -> Optional.of(new UpstreamTarget(URI.create(baseUrl() + "/api/"), Map.of())), properties,
+                EgressClients.of(List.of(), List.of(), "gw-test"));
+
+        assertThatThrownBy(() -> publicOnly.run(CONTEXT, request("PUT", "{}")).block())
+                .satisfies(e -> assertThat(io.agentgateway.egress.EgressRefusedException.in(e)).isNotNull());
+        assertThat(received).isEmpty();
     }
 
     @Test

@@ -107,6 +107,23 @@ class OAuthStateTokensTest {
     }
 
     @Test
+    void aTokenUrlTheEgressPolicyRefusesStopsTheStart() {
+        OAuthClientProperties metadata = new OAuthClientProperties("https://up.example/authorize",
+                "http://169.254.169.254/token", "cid", "csecret", null);
+        OAuthProperties properties = new OAuthProperties(randomKey(), Duration.ofMinutes(10), Duration.ofSeconds(10), metadata, APP);
+        io.agentgateway.egress.EgressPolicy policy = new io.agentgateway.egress.EgressPolicy(java.util.List.of("0.0.0.0/0"),
+                io.agentgateway.egress.OwnListeners.PROCESS, java.util.List.of());
+        io.agentgateway.ingress.secret.ConfiguredSecretBox box = new io.agentgateway.ingress.secret.ConfiguredSecretBox(
+                new io.agentgateway.ingress.config.SecretsProperties(null));
+
+        assertThatThrownBy(() -> new OAuthConfiguration(properties, new OAuthStateTokens(properties), box, policy))
+                .hasMessage("gateway.oauth.code-host.token-url is refused by the egress policy: "
+                        + "169.254.169.254 is a cloud metadata address: never allowed");
+        new OAuthConfiguration(new OAuthProperties(randomKey(), Duration.ofMinutes(10), Duration.ofSeconds(10), APP, APP),
+                new OAuthStateTokens(properties), box, policy);
+    }
+
+    @Test
     void aMisspeltUpstreamUrlStopsTheStart() {
         assertThatThrownBy(() -> new OAuthClientProperties("github.com/login/oauth/authorize", null, null, null, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("authorize-url");

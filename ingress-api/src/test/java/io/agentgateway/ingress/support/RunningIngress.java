@@ -35,6 +35,8 @@ public final class RunningIngress implements AutoCloseable {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.put("management.server.port", "0");
+        // the upstreams of these tests listen on loopback
+        properties.put("gateway.egress.allow", "127.0.0.0/8,::1");
         // the request rate limits are tested with the whole gateway (launcher's FairUseTest)
         properties.put("gateway.limits.key-rate", "0");
         properties.put("gateway.limits.workspace-rate", "0");

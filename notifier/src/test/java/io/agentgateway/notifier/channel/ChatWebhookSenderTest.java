@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.notifier.testing.ChatWebhookServer;
 import io.agentgateway.notifier.testing.Notifications;
 import io.agentgateway.schemas.event.NotificationRequested;
@@ -21,17 +22,35 @@ import org.junit.jupiter.api.Test;
 class ChatWebhookSenderTest {
     private static final SecretBox BOX = SecretBox.fromBase64Key(Notifications.newSecretKey());
     private static ChatWebhookServer webhook;
+    private static final EgressClients LOOPBACK_ALLOWED = EgressClients.of(List.of("127.0.0.0/8"), List.of(), "gw-test");
     private static ChatWebhookSender sender;
 
     @BeforeAll
     static void start() {
         webhook = ChatWebhookServer.start();
-        sender = new ChatWebhookSender(BOX, Duration.ofSeconds(2), Duration.ofMillis(500));
+        sender = new ChatWebhookSender(BOX, Duration.ofSeconds(2), Duration.ofMillis(500), LOOPBACK_ALLOWED);
     }
 
     @AfterAll
     static void stop() {
         webhook.close();
+        sender.close();
+    }
+
+    @Test
+    void anAddressTheEgressPolicyRefusesIsNeverConnectedTo() {
+        String path = newPath();
+        try (ChatWebhookSender publicOnly = new ChatWebhookSender(BOX, Duration.ofSeconds(2), Duration.ofMillis(500),
+                EgressClients.of(List.of(), List.of("hooks.chat.test=127.0.0.1"), "gw-test"))) {
+            for (String url : List.of(webhook.url(path), webhook.url(path).replace("127.0.0.1", "hooks.chat.test"))) {
+                assertThatThrownBy(() -> publicOnly.send(notificationFor(BOX.seal(url))))
+                        .isInstanceOfSatisfying(DeliveryFailedException.class, e -> {
+                            assertThat(e.mayHaveBeenDelivered()).isFalse();
+                            assertThat(e.getMessage()).contains("egress policy").doesNotContain(path).doesNotContain("127.0.0.1");
+                        });
+            }
+        }
+        assertThat(webhook.posts(path)).isEmpty();
     }
 
     @Test

@@ -22,6 +22,12 @@ import tools.jackson.databind.JsonNode;
  *                     when it is not the current one the stream decides nothing and answers {@code stale}
  *                     with the current connection, to verify with again. Null: no check (a writer from
  *                     before versions, or {@link #NO_WORKSPACE})
+ * @param bodyDigest   {@code sha256:<hex>} of the raw signed body: the second dedupe key (a captured delivery
+ *                     sent again under a new delivery id is a duplicate too); null from writers before it
+ * @param payloadExcerpt for an unmatched delivery ({@link #NO_WORKSPACE}), which is kept only as an excerpt:
+ *                     the start of the compact payload, cut at the ingress's limit, and {@code payload} null;
+ *                     null otherwise
+ * @param payloadBytes with {@code payloadExcerpt}: the size of the whole compact payload
  */
 public record ReceiveWebhook(
         Tool tool,
@@ -32,7 +38,10 @@ public record ReceiveWebhook(
         String resourceType,
         String resourceId,
         JsonNode payload,
-        Long connectionVersion) implements Command {
+        Long connectionVersion,
+        String bodyDigest,
+        String payloadExcerpt,
+        Integer payloadBytes) implements Command {
 
     /** Without a connection version (an unmatched delivery, or a writer from before versions). */
     public ReceiveWebhook(Tool tool, String deliveryId, String eventKind, String eventAction, String sender,
@@ -40,9 +49,37 @@ public record ReceiveWebhook(
         this(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload, null);
     }
 
+    /** Without a body digest (a writer from before it). */
+    public ReceiveWebhook(Tool tool, String deliveryId, String eventKind, String eventAction, String sender,
+                          String resourceType, String resourceId, JsonNode payload, Long connectionVersion) {
+        this(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload, connectionVersion, null,
+                null, null);
+    }
+
     /** The same delivery naming the connection version it was verified with. */
     public ReceiveWebhook verifiedWith(long version) {
-        return new ReceiveWebhook(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload, version);
+        return new ReceiveWebhook(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload, version,
+                bodyDigest, payloadExcerpt, payloadBytes);
+    }
+
+    /** The same delivery with the digest of its raw signed body ({@code sha256:<hex>}). */
+    public ReceiveWebhook withBodyDigest(String digest) {
+        return new ReceiveWebhook(tool, deliveryId, eventKind, eventAction, sender, resourceType, resourceId, payload,
+                connectionVersion, digest, payloadExcerpt, payloadBytes);
+    }
+
+    /**
+     * The same delivery kept as an excerpt only (an unmatched one): the payload replaced by its start and size,
+     * the texts taken from it cut to {@code maxTextChars}.
+     */
+    public ReceiveWebhook asExcerpt(String excerpt, int wholeBytes, int maxTextChars) {
+        return new ReceiveWebhook(tool, cut(deliveryId, maxTextChars), cut(eventKind, maxTextChars), cut(eventAction, maxTextChars),
+                cut(sender, maxTextChars), cut(resourceType, maxTextChars), cut(resourceId, maxTextChars), null, connectionVersion,
+                bodyDigest, excerpt, wholeBytes);
+    }
+
+    private static String cut(String text, int maxChars) {
+        return text == null || text.length() <= maxChars ? text : text.substring(0, maxChars);
     }
 
     /**
