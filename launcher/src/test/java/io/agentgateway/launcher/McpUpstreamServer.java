@@ -30,7 +30,8 @@ import org.apache.catalina.startup.Tomcat;
  */
 final class McpUpstreamServer implements AutoCloseable {
     private static final String AUTHORIZATION = "authorization";
-    static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file");
+    static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file",
+            "get_big_text", "delete_big_text");
 
     /** @param authorization the Authorization header of the request that carried the call (streamable HTTP only) */
     record Call(String tool, Map<String, Object> arguments, String authorization) {}
@@ -117,6 +118,11 @@ final class McpUpstreamServer implements AutoCloseable {
                             : exchange.transportContext().get(AUTHORIZATION);
                     calls.add(new Call(name, request.arguments() == null ? Map.of() : request.arguments(),
                             authorization == null ? null : authorization.toString()));
+                    if (name.endsWith("big_text")) {
+                        // a text of arguments.bytes characters (ASCII), for the large-result cases
+                        int bytes = ((Number) request.arguments().get("bytes")).intValue();
+                        return McpSchema.CallToolResult.builder().addTextContent("x".repeat(bytes)).isError(false).build();
+                    }
                     return McpSchema.CallToolResult.builder()
                             .addTextContent(name + " done " + request.arguments().get("marker")).isError(false).build();
                 })

@@ -28,6 +28,7 @@ import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * POST /functions/v1/mcp-gate/sse (spec 4.3): one JSON-RPC 2.0 request, notification or batch per
@@ -44,17 +45,26 @@ public class McpGateHandler {
     public static final String PATH = "/functions/v1/mcp-gate/sse";
     static final String AGENT_HEADER = "X-Agent-Id";
     private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
+    /** Methods whose evaluation in the decision stream checks the key itself. */
+    private static final java.util.Set<String> DECIDED = java.util.Set.of("tools/call", "resources/read", "prompts/get");
+
+    static final String UNKNOWN_SESSION = "Unknown or expired MCP session; initialize a new one";
+    static final String JSON_ONLY = "Content-Type must be application/json";
 
     private final McpKeys keys;
     private final McpGateMethods methods;
+    private final McpSessionIds sessionIds;
+    private final McpOrigins origins;
     private final RequestRateLimits rateLimits;
     private final int maxBytes;
     private final int maxBatchSize;
 
     McpGateHandler(McpKeys keys, McpGateMethods methods, RequestRateLimits rateLimits,
-                   IngressProperties properties, McpGateProperties gate) {
+                   IngressProperties properties, McpGateProperties gate, McpSessionIds sessionIds, McpOrigins origins) {
         this.keys = keys;
         this.methods = methods;
+        this.sessionIds = sessionIds;
+        this.origins = origins;
         this.rateLimits = rateLimits;
         this.maxBytes = properties.maxBodyBytes();
         this.maxBatchSize = gate.maxBatchSize();
@@ -62,16 +72,38 @@ public class McpGateHandler {
 
     public Mono<ServerResponse> post(ServerRequest request) {
         return Mono.defer(() -> {
+            origins.check(request);
+            requireJson(request);
             McpCaller caller = new McpCaller(ApiKeyCredential.from(request),
                     request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request),
                     IdempotencyKeys.of(request).orElse(null));
-            return body(request).flatMap(body -> checkedKey(caller, body).then(answer(caller, body)));
+            String session = request.headers().firstHeader(McpSessionIds.HEADER);
+            if (session != null && sessionIds.open(session, caller.key()).isEmpty()) {
+                // not ours, altered, or another key's: the transport's answer for a session the server does not know
+                throw ApiException.notFound(UNKNOWN_SESSION);
+            }
+            return body(request).flatMap(body -> checkedKey(caller, body).then(answer(caller, body, session)));
         });
     }
 
-    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body) {
-        return responseTo(caller, body).flatMap(this::json)
+    /** A body that says what it is must say JSON (the README promises 415); none at all is read as JSON. */
+    private static void requireJson(ServerRequest request) {
+        MediaType type = request.headers().contentType().orElse(null);
+        if (type != null && !MediaType.APPLICATION_JSON.isCompatibleWith(type) && !type.getSubtype().endsWith("+json")) {
+            throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, JSON_ONLY);
+        }
+    }
+
+    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body, String session) {
+        return responseTo(caller, body).flatMap(answer -> json(answer, session == null ? newSession(caller, answer) : Optional.empty()))
                 .switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
+    }
+
+    /** An initialize answered with a result opens a session: its id carries the negotiated version. */
+    private Optional<String> newSession(McpCaller caller, JsonNode answer) {
+        JsonNode version = answer.isObject() ? answer.at("/result/protocolVersion") : null;
+        boolean initialized = version != null && version.isString() && answer.at("/result/serverInfo").isObject();
+        return initialized ? sessionIds.issue(caller.key(), version.asString()) : Optional.empty();
     }
 
     /**
@@ -140,7 +172,8 @@ public class McpGateHandler {
             return error;
         }
         log.warn("[{}] MCP upstream failure: {}", correlationId, error.detail());
-        return error.withData(IngressJson.RESPONSES.createObjectNode().put("correlationId", correlationId));
+        ObjectNode data = error.data() instanceof ObjectNode given ? given.deepCopy() : IngressJson.RESPONSES.createObjectNode();
+        return error.withData(data.put("correlationId", correlationId));
     }
 
     static JsonRpcError asRpcError(Throwable failure) {
@@ -163,8 +196,8 @@ public class McpGateHandler {
     /** A lone tools/call is left to the decision stream; every other body is checked here (empty Mono: the key is fine). */
     private Mono<Void> checkedKey(McpCaller caller, Optional<JsonNode> body) {
         boolean loneToolCall = body.isPresent() && body.get().isObject()
-                && body.get().path("method").isString() && "tools/call".equals(body.get().path("method").asString())
-                && body.get().has("id");
+                && body.get().path("method").isString() && DECIDED.contains(body.get().path("method").asString())
+                && body.get().has("id") && !body.get().get("id").isNull();
         return loneToolCall ? Mono.empty() : keys.check(caller.key(), caller.agentId(), caller.correlationId()).then();
     }
 
@@ -191,8 +224,9 @@ public class McpGateHandler {
         }
     }
 
-    private Mono<ServerResponse> json(JsonNode body) {
-        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
+    private Mono<ServerResponse> json(JsonNode body, Optional<String> session) {
+        ServerResponse.BodyBuilder ok = ServerResponse.ok().contentType(MediaType.APPLICATION_JSON);
+        session.ifPresent(id -> ok.header(McpSessionIds.HEADER, id));
+        return ok.bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
     }
 }

@@ -80,6 +80,64 @@ class McpToolCallGate {
         });
     }
 
+    /**
+     * {@code resources/read} and {@code prompts/get}: actions of their own (spec 4.3 as extended by issue 15),
+     * low risk, one EvaluateAction each (action the method, resource type {@code resource} or {@code prompt},
+     * resource id the URI or the prompt's name: policies match them like any action), then the relay
+     * with the connection the decision was made on. Nothing is held: a decision that needs an approval
+     * is answered with an error that names the approval request (the client asks again once approved).
+     */
+    Mono<JsonNode> read(McpCaller caller, String method, ObjectNode params, String rpcId) {
+        return Mono.defer(() -> {
+            boolean resource = "resources/read".equals(method);
+            String idField = resource ? "uri" : "name";
+            JsonNode subject = params == null ? null : params.get(idField);
+            if (subject == null || !subject.isString() || subject.asString().isBlank()
+                    || subject.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+                throw JsonRpcError.invalidParams("params." + idField + " must be a non-empty string of at most "
+                        + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
+            }
+            ObjectNode payload = params.deepCopy();
+            EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
+                    resource ? "resource" : "prompt", subject.asString(), McpAuditPayload.of(payload, auditPayloadBytes), null,
+                    ActionSource.MCP, Scope.MCP, false, null);
+            UUID workspaceId = caller.key().workspaceId();
+            String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
+                    caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
+            return access.send(workspaceId, Tool.MCP, caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP), commandId,
+                            connection -> Optional.of(command.withConnectionVersion(connection.version())))
+                    .flatMap(sent -> {
+                        Reply reply = sent.reply();
+                        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                        EvaluationOutcome outcome = reply.evaluation();
+                        if (outcome == null || outcome.decision() == null) {
+                            throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
+                        }
+                        return switch (outcome.decision()) {
+                            case ALLOW -> Mono.fromCallable(() -> McpUpstreams.of(workspaceId, sent.connection()))
+                                    .flatMap(server -> upstream.relay(server, method, params))
+                                    .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
+                                    .<JsonNode>map(result -> result);
+                            case BLOCK -> Mono.error(blocked(caller, outcome));
+                            case REQUIRE_APPROVAL -> Mono.error(needsApproval(caller, outcome));
+                        };
+                    });
+        });
+    }
+
+    private static JsonRpcError needsApproval(McpCaller caller, EvaluationOutcome outcome) {
+        ObjectNode data = IngressJson.RESPONSES.createObjectNode();
+        data.put("status", "require_approval");
+        data.put("approvalRequestId", outcome.approvalRequestId());
+        data.put("reason", outcome.reason());
+        data.put("auditLogId", outcome.auditLogId());
+        data.put("correlationId", caller.correlationId());
+        data.put("matchedPolicyId", outcome.matchedPolicyId());
+        return new JsonRpcError(JsonRpcError.BLOCKED, "This request needs a human approval (approval request "
+                + outcome.approvalRequestId() + "); ask again once it is approved", data);
+    }
+
     private io.agentgateway.schemas.call.SealedHeldCall sealed(ToolCall call) {
         try {
             return seals.seal(Tool.MCP, call.name(), new HeldMcpToolCall(call.name(), call.arguments()));
@@ -92,6 +150,7 @@ class McpToolCallGate {
     private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome, Known connection) {
         return Mono.fromCallable(() -> McpUpstreams.of(caller.key().workspaceId(), connection))
                 .flatMap(server -> upstream.callTool(server, call.name(), call.arguments()))
+                .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                 .map(result -> {
                     ObjectNode service = meta(result).putObject("service");
                     service.put("status", "allowed");
@@ -100,6 +159,18 @@ class McpToolCallGate {
                     service.put("matchedPolicyId", outcome.matchedPolicyId());
                     return result;
                 });
+    }
+
+    /** An upstream failure after an allow: its data names the evaluation (the audit entry) and the correlation id. */
+    static JsonRpcError withEvaluation(JsonRpcError failure, EvaluationOutcome outcome, McpCaller caller) {
+        ObjectNode data = failure.data() instanceof ObjectNode given ? given.deepCopy()
+                : IngressJson.RESPONSES.createObjectNode();
+        if (failure.data() != null && !(failure.data() instanceof ObjectNode)) {
+            data.set("upstream", failure.data());
+        }
+        data.put("auditLogId", outcome.auditLogId());
+        data.put("correlationId", caller.correlationId());
+        return failure.withData(data);
     }
 
     private static JsonRpcError blocked(McpCaller caller, EvaluationOutcome outcome) {

@@ -14,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
+import org.springframework.web.reactive.function.client.WebClientResponseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
@@ -45,12 +48,14 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
 
     private final Map<UUID, Session> sessions = new ConcurrentHashMap<>();
     private final Duration timeout;
+    private final int maxResultBytes;
     private final ReactorClientHttpConnector connector;
     private final ConnectionSecrets secrets;
     private volatile boolean running;
 
     McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets) {
         this.timeout = properties.requestTimeout();
+        this.maxResultBytes = properties.maxResultBytes();
         this.secrets = secrets;
         // no response timeout here: the SSE transport's event stream stays open and idle between calls;
         // every request is bounded by the SDK client's request timeout instead
@@ -59,16 +64,82 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), Integer.MAX_VALUE)));
     }
 
-    /** An initialized client for the upstream (the error signal when it cannot be reached or initialized). */
-    Mono<McpAsyncClient> clientFor(McpUpstream upstream) {
+    /**
+     * Runs one request on the workspace's initialized client. A session the upstream no longer knows (an
+     * HTTP 404 on its session id: the upstream restarted or expired it) proves the request did not run
+     * there: the session is replaced by a new one and the request sent once more, once. An answer over
+     * {@code gateway.mcp.max-result-bytes}, and the loss of an HTTP+SSE session's event stream while the
+     * request waits, end it at once ({@link McpUpstreamCalls} says the outcome is unknown).
+     *
+     * <p>Failures before anything was sent (no credential, no connection, initialize failed) are
+     * {@link JsonRpcError#notSent()}.
+     */
+    <T> Mono<T> request(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
+        return attempt(upstream, method, request).onErrorResume(SessionLost.class, lost -> {
+            log.info("upstream MCP session of workspace {} lost ({}); opening a new one", upstream.workspaceId(), lost.getMessage());
+            return attempt(upstream, method, request);
+        });
+    }
+
+    private <T> Mono<T> attempt(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
         Session session;
         try {
             session = session(upstream);
         } catch (UnreadableSecretException e) {
             // fail closed, and say why without the secret
-            return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened"));
+            return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened").asNotSent());
         }
-        return ready(upstream, session);
+        return ready(upstream, session).flatMap(client -> {
+            long oversizedBefore = session.bound().oversizedAnswers();
+            Mono<T> sent = request.apply(client).onErrorMap(failure -> provesSessionLost(failure), failure -> {
+                forget(upstream, session);
+                return new SessionLost(failure);
+            }).onErrorMap(failure -> !(failure instanceof SessionLost) && session.bound().oversizedAnswers() > oversizedBefore,
+                    failure -> {
+                        if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE) {
+                            forget(upstream, session); // the event stream could not carry on after it
+                        }
+                        return McpUpstreamCalls.tooLarge(method, session.bound().maxBytes());
+                    });
+            Mono<T> tooLarge = session.bound().oversized().next().flatMap(size -> {
+                if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE) {
+                    forget(upstream, session); // the event stream could not carry on after it
+                }
+                return Mono.error(McpUpstreamCalls.tooLarge(method, session.bound().maxBytes()));
+            });
+            if (upstream.transport() != io.agentgateway.schemas.McpTransport.SSE) {
+                return Mono.firstWithSignal(sent, tooLarge);
+            }
+            Mono<T> streamLost = session.bound().eventStreamEnded().flatMap(ended -> {
+                forget(upstream, session);
+                return Mono.error(McpUpstreamCalls.connectionLost(method));
+            });
+            return Mono.firstWithSignal(sent, tooLarge, streamLost);
+        });
+    }
+
+    /** A 404 on the session: the upstream does not know it (restarted, expired) and ran nothing of this request. */
+    private static boolean provesSessionLost(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof McpTransportSessionNotFoundException
+                    || cause instanceof WebClientResponseException.NotFound) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void forget(McpUpstream upstream, Session session) {
+        if (sessions.remove(upstream.workspaceId(), session)) {
+            session.close();
+        }
+    }
+
+    /** The upstream no longer knows the session; nothing of the request ran there. */
+    static final class SessionLost extends RuntimeException {
+        SessionLost(Throwable cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
     }
 
     private Session session(McpUpstream upstream) {
@@ -86,25 +157,24 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private Mono<McpAsyncClient> ready(McpUpstream upstream, Session session) {
         return session.ready().onErrorResume(failure -> {
             // forget the failed session (only if it is still the current one) so the next call retries
-            if (sessions.remove(upstream.workspaceId(), session)) {
-                session.close();
-            }
-            return Mono.error(failure);
+            forget(upstream, session);
+            return Mono.error(McpUpstreamCalls.asRpcError("initialize", failure).asNotSent());
         });
     }
 
     private Session open(McpUpstream upstream) {
-        McpAsyncClient client = McpClient.async(transport(upstream))
+        McpAnswerBound bound = new McpAnswerBound(maxResultBytes);
+        McpAsyncClient client = McpClient.async(transport(upstream, bound))
                 .clientInfo(CLIENT_INFO)
                 .requestTimeout(timeout)
                 .initializationTimeout(timeout)
                 .build();
         // cache() shares one initialize among concurrent first calls; a failure is cached too, until removed above
         Mono<McpAsyncClient> ready = client.initialize().thenReturn(client).cache();
-        return new Session(upstream.version(), client, ready);
+        return new Session(upstream.version(), client, ready, bound);
     }
 
-    private McpClientTransport transport(McpUpstream upstream) {
+    private McpClientTransport transport(McpUpstream upstream, McpAnswerBound bound) {
         URI uri = URI.create(upstream.serverUrl());
         String base = uri.getScheme() + "://" + uri.getRawAuthority();
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
@@ -112,7 +182,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         // the configured URL's path and query are sent as they are, not encoded again as a URI template
         DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(base);
         uris.setEncodingMode(DefaultUriBuilderFactory.EncodingMode.NONE);
-        WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector);
+        // an answer is decoded whole: up to gateway.mcp.max-result-bytes (Spring's default is 256 KiB)
+        WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector)
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(maxResultBytes)).filter(bound);
         // opened here, once per client of a connection version: the client's requests carry it from now on
         String authorization = upstream.authorization(
                 secrets.open(upstream.workspaceId(), Tool.MCP, upstream.token(), "access token"));
@@ -165,7 +237,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         }
     }
 
-    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready) {
+    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready, McpAnswerBound bound) {
         void close() {
             closing().subscribe();
         }
