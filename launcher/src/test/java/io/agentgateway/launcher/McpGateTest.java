@@ -43,7 +43,7 @@ class McpGateTest {
         UPSTREAM.close();
     }
 
-    private static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
+    static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
         Map<String, Object> body = new HashMap<>(Map.of("mcp_server_url", url, "mcp_transport", transport,
                 "mcp_auth_type", authType));
         if (token != null) {
@@ -291,7 +291,7 @@ class McpGateTest {
         assertThat(invalid.at("/error/code").intValue()).isEqualTo(-32600);
         assertThat(invalid.get("id").intValue()).isEqualTo(5);
         assertThat(rpc(ws, "[]").at("/error/code").intValue()).isEqualTo(-32600);
-        JsonNode unknown = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"resources/list\"}");
+        JsonNode unknown = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"resources/nothing\"}");
         assertThat(unknown.at("/error/code").intValue()).isEqualTo(-32601);
         assertThat(unknown.get("id").asString()).isEqualTo("x");
         assertThat(rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}")

@@ -2,6 +2,7 @@ package io.agentgateway.launcher;
 
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletSseServerTransportProvider;
@@ -58,6 +59,11 @@ final class McpUpstreamServer implements AutoCloseable {
     }
 
     static McpUpstreamServer start() {
+        return start(0);
+    }
+
+    /** On a given port: a server started again on its predecessor's port is that upstream restarted (no sessions). */
+    static McpUpstreamServer start(int fixedPort) {
         try {
             var streamable = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp")
                     .contextExtractor(request -> McpTransportContext.create(
@@ -66,7 +72,7 @@ final class McpUpstreamServer implements AutoCloseable {
             var sse = HttpServletSseServerTransportProvider.builder().sseEndpoint("/sse").messageEndpoint("/message").build();
             Tomcat tomcat = new Tomcat();
             tomcat.setBaseDir(Files.createTempDirectory("mcp-upstream-").toString());
-            tomcat.setPort(0);
+            tomcat.setPort(fixedPort);
             Context context = tomcat.addContext("", null);
             McpUpstreamServer[] self = new McpUpstreamServer[1];
             addServlet(context, "streamable", new Recording(streamable, self), "/mcp");
@@ -77,11 +83,11 @@ final class McpUpstreamServer implements AutoCloseable {
             List<McpSyncServer> servers = new java.util.ArrayList<>();
             self[0] = new McpUpstreamServer(tomcat, port, servers);
             servers.add(McpServer.sync(streamable).serverInfo("test-upstream", "1.0.0")
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                    .tools(self[0].tools()).build());
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
+                    .tools(self[0].tools()).resources(resources()).prompts(prompts()).build());
             servers.add(McpServer.sync(sse).serverInfo("test-upstream", "1.0.0")
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                    .tools(self[0].tools()).build());
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
+                    .tools(self[0].tools()).resources(resources()).prompts(prompts()).build());
             return self[0];
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the upstream MCP server", e);
@@ -96,6 +102,10 @@ final class McpUpstreamServer implements AutoCloseable {
         }
     }
 
+    int port() {
+        return port;
+    }
+
     String streamableUrl() {
         return "http://127.0.0.1:" + port + "/mcp";
     }
@@ -106,6 +116,25 @@ final class McpUpstreamServer implements AutoCloseable {
 
     List<Call> callsOf(String tool, String marker) {
         return calls.stream().filter(c -> c.tool().equals(tool) && marker.equals(c.arguments().get("marker"))).toList();
+    }
+
+    /** Resources: each reads as "contents of <uri>". */
+    static final List<String> RESOURCES = List.of("test://readme", "test://secret/plans");
+
+    private static List<McpServerFeatures.SyncResourceSpecification> resources() {
+        return RESOURCES.stream().map(uri -> new McpServerFeatures.SyncResourceSpecification(
+                McpSchema.Resource.builder().uri(uri).name(uri).mimeType("text/plain").build(),
+                (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
+                        new McpSchema.TextResourceContents(request.uri(), "text/plain", "contents of " + request.uri())))))
+                .toList();
+    }
+
+    /** One prompt, "greeting", with an argument "name": one user message "Hello <name>". */
+    private static List<McpServerFeatures.SyncPromptSpecification> prompts() {
+        return List.of(new McpServerFeatures.SyncPromptSpecification(
+                new McpSchema.Prompt("greeting", "greets", List.of(new McpSchema.PromptArgument("name", "who", true))),
+                (exchange, request) -> new McpSchema.GetPromptResult("greeting", List.of(new McpSchema.PromptMessage(
+                        McpSchema.Role.USER, new McpSchema.TextContent("Hello " + request.arguments().get("name")))))));
     }
 
     private List<SyncToolSpecification> tools() {

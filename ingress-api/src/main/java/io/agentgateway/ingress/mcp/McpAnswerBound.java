@@ -23,6 +23,7 @@ final class McpAnswerBound implements ExchangeFilterFunction {
     private final long maxBytes;
     private final Sinks.Many<Long> oversized = Sinks.many().multicast().directBestEffort();
     private final Sinks.One<Boolean> streamEnded = Sinks.one();
+    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
     private final java.util.concurrent.atomic.AtomicLong oversizedAnswers = new java.util.concurrent.atomic.AtomicLong();
 
     McpAnswerBound(long maxBytes) {
@@ -51,17 +52,27 @@ final class McpAnswerBound implements ExchangeFilterFunction {
         return streamEnded.asMono();
     }
 
+    /** Whether such a stream has ended already (the session is then of no use any more). */
+    boolean eventStreamHasEnded() {
+        return ended.get();
+    }
+
     @Override
     public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
         boolean eventStream = request.method() == org.springframework.http.HttpMethod.GET;
         return next.exchange(request).map(response -> response.mutate().body(body -> {
             Flux<DataBuffer> counted = counted(body);
-            return eventStream ? counted.doFinally(signal -> streamEnded.tryEmitValue(true)) : counted;
+            return eventStream ? counted.doFinally(signal -> endStream()) : counted;
         }).build()).doOnError(failure -> {
             if (eventStream) {
-                streamEnded.tryEmitValue(true);
+                endStream();
             }
         });
+    }
+
+    private void endStream() {
+        ended.set(true);
+        streamEnded.tryEmitValue(true);
     }
 
     private Flux<DataBuffer> counted(Flux<DataBuffer> body) {

@@ -85,49 +85,63 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         Session session;
         try {
             session = session(upstream);
+            if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE && session.bound().eventStreamHasEnded()) {
+                // the upstream closed the session's event stream (restarted, went away): a new session first
+                forget(upstream, session);
+                session = session(upstream);
+            }
         } catch (UnreadableSecretException e) {
             // fail closed, and say why without the secret
             return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened").asNotSent());
         }
-        return ready(upstream, session).flatMap(client -> {
-            long oversizedBefore = session.bound().oversizedAnswers();
+        Session current = session;
+        boolean sse = upstream.transport() == io.agentgateway.schemas.McpTransport.SSE;
+        return ready(upstream, current).flatMap(client -> {
+            long oversizedBefore = current.bound().oversizedAnswers();
             Mono<T> sent = request.apply(client).onErrorMap(failure -> provesSessionLost(failure), failure -> {
-                forget(upstream, session);
+                forget(upstream, current);
                 return new SessionLost(failure);
-            }).onErrorMap(failure -> !(failure instanceof SessionLost) && session.bound().oversizedAnswers() > oversizedBefore,
+            }).onErrorMap(failure -> !(failure instanceof SessionLost) && current.bound().oversizedAnswers() > oversizedBefore,
                     failure -> {
-                        if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE) {
-                            forget(upstream, session); // the event stream could not carry on after it
+                        if (sse) {
+                            forget(upstream, current); // the event stream could not carry on after it
                         }
-                        return McpUpstreamCalls.tooLarge(method, session.bound().maxBytes());
+                        return McpUpstreamCalls.tooLarge(method, current.bound().maxBytes());
                     });
-            Mono<T> tooLarge = session.bound().oversized().next().flatMap(size -> {
-                if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE) {
-                    forget(upstream, session); // the event stream could not carry on after it
+            Mono<T> tooLarge = current.bound().oversized().next().flatMap(size -> {
+                if (sse) {
+                    forget(upstream, current); // the event stream could not carry on after it
                 }
-                return Mono.error(McpUpstreamCalls.tooLarge(method, session.bound().maxBytes()));
+                return Mono.error(McpUpstreamCalls.tooLarge(method, current.bound().maxBytes()));
             });
-            if (upstream.transport() != io.agentgateway.schemas.McpTransport.SSE) {
+            if (!sse) {
                 return Mono.firstWithSignal(sent, tooLarge);
             }
-            Mono<T> streamLost = session.bound().eventStreamEnded().flatMap(ended -> {
-                forget(upstream, session);
+            Mono<T> streamLost = current.bound().eventStreamEnded().flatMap(ended -> {
+                forget(upstream, current);
                 return Mono.error(McpUpstreamCalls.connectionLost(method));
             });
             return Mono.firstWithSignal(sent, tooLarge, streamLost);
         });
     }
 
-    /** A 404 on the session: the upstream does not know it (restarted, expired) and ran nothing of this request. */
+    /**
+     * A 404 on the session: the upstream does not know it (restarted, expired) and ran nothing of this request.
+     * The SDK client reports the streamable transport's {@link McpTransportSessionNotFoundException} as a plain
+     * RuntimeException with {@link #SDK_SESSION_TERMINATED} as its message (mcp-core 2.1.0), hence the message.
+     */
     private static boolean provesSessionLost(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof McpTransportSessionNotFoundException
-                    || cause instanceof WebClientResponseException.NotFound) {
+                    || cause instanceof WebClientResponseException.NotFound
+                    || SDK_SESSION_TERMINATED.equals(cause.getMessage())) {
                 return true;
             }
         }
         return false;
     }
+
+    static final String SDK_SESSION_TERMINATED = "MCP session with server terminated";
 
     private void forget(McpUpstream upstream, Session session) {
         if (sessions.remove(upstream.workspaceId(), session)) {
