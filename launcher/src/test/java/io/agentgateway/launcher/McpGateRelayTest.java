@@ -15,6 +15,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -98,6 +103,26 @@ class McpGateRelayTest {
             var page = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/audit-log?limit=50", ws.ownerJwt(), null);
             assertThat(page.body().get("items").findValuesAsString("action")).contains("resources/read", "prompts/get");
         });
+    }
+
+    @Test
+    void progressNotificationsOfACallReachTheClientWithItsOwnToken() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
+        var transport = HttpClientStreamableHttpTransport.builder(main()).endpoint(GATE)
+                .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
+                .build();
+        try (McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).progressConsumer(progress::add).build()) {
+            sdk.initialize();
+            String marker = UUID.randomUUID().toString();
+            var result = sdk.callTool(McpSchema.CallToolRequest.builder("read_report").arguments(Map.of("marker", marker))
+                    .progressToken("client-token-7").build());
+            assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("read_report done " + marker);
+            await().atMost(Duration.ofSeconds(5)).until(() -> progress.size() == 2);
+            assertThat(progress).extracting(McpSchema.ProgressNotification::progressToken).containsOnly("client-token-7");
+            assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly("half", "done");
+        }
     }
 
     @Test

@@ -32,7 +32,7 @@ import org.apache.catalina.startup.Tomcat;
 final class McpUpstreamServer implements AutoCloseable {
     private static final String AUTHORIZATION = "authorization";
     static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file",
-            "get_big_text", "delete_big_text");
+            "get_big_text", "delete_big_text", "read_report");
 
     /** @param authorization the Authorization header of the request that carried the call (streamable HTTP only) */
     record Call(String tool, Map<String, Object> arguments, String authorization) {}
@@ -147,6 +147,12 @@ final class McpUpstreamServer implements AutoCloseable {
                             : exchange.transportContext().get(AUTHORIZATION);
                     calls.add(new Call(name, request.arguments() == null ? Map.of() : request.arguments(),
                             authorization == null ? null : authorization.toString()));
+                    Object progressToken = request.meta() == null ? null : request.meta().get("progressToken");
+                    if (name.equals("read_report") && progressToken != null) {
+                        // two progress notifications about this call, before its result
+                        exchange.progressNotification(new McpSchema.ProgressNotification(progressToken, 1.0, 2.0, "half"));
+                        exchange.progressNotification(new McpSchema.ProgressNotification(progressToken, 2.0, 2.0, "done"));
+                    }
                     if (name.endsWith("big_text")) {
                         // a text of arguments.bytes characters (ASCII), for the large-result cases
                         int bytes = ((Number) request.arguments().get("bytes")).intValue();

@@ -25,6 +25,8 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import org.springframework.http.codec.ServerSentEvent;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -82,8 +84,46 @@ public class McpGateHandler {
                 // not ours, altered, or another key's: the transport's answer for a session the server does not know
                 throw ApiException.notFound(UNKNOWN_SESSION);
             }
-            return body(request).flatMap(body -> checkedKey(caller, body).then(answer(caller, body, session)));
+            boolean events = acceptsEvents(request);
+            return body(request).flatMap(body -> checkedKey(caller, body).then(events && streamable(body)
+                    ? stream(caller, body) : answer(caller, body, session)));
         });
+    }
+
+    /** Whether the client named text/event-stream in Accept (Streamable HTTP clients do), not just a wildcard. */
+    private static boolean acceptsEvents(ServerRequest request) {
+        return request.headers().accept().stream()
+                .anyMatch(type -> !type.isWildcardType() && type.isCompatibleWith(MediaType.TEXT_EVENT_STREAM));
+    }
+
+    /** A lone request other than initialize (whose answer opens the session, as JSON): answered as an event stream. */
+    private static boolean streamable(Optional<JsonNode> body) {
+        return body.isPresent() && body.get().isObject() && body.get().hasNonNull("id")
+                && body.get().path("method").isString() && !"initialize".equals(body.get().path("method").asString());
+    }
+
+    /**
+     * The Streamable HTTP answer as an event stream: the upstream's notifications about the request
+     * (progress, with the client's token) as they come, then the response, then the end of the stream.
+     */
+    private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body) {
+        Sinks.Many<JsonNode> notes = Sinks.many().unicast().onBackpressureBuffer();
+        McpCaller listening = caller.withNotifications(note -> {
+            synchronized (notes) { // notifications arrive on the upstream client's threads
+                notes.tryEmitNext(note);
+            }
+        });
+        Mono<JsonNode> response = responseTo(listening, body).doFinally(signal -> {
+            synchronized (notes) {
+                notes.tryEmitComplete();
+            }
+        });
+        // live: each notification is written as it comes. A refused key (401) fails before the first event,
+        // while the response is not committed yet, so it is still answered as the HTTP error it is
+        Flux<JsonNode> messages = Flux.merge(notes.asFlux(), response);
+        return ServerResponse.ok().contentType(MediaType.TEXT_EVENT_STREAM).header("Cache-Control", "no-store")
+                .body(messages.map(message -> ServerSentEvent.<String>builder().event("message")
+                        .data(IngressJson.RESPONSES.writeValueAsString(message)).build()), ServerSentEvent.class);
     }
 
     /** A body that says what it is must say JSON (the README promises 415); none at all is read as JSON. */

@@ -149,7 +149,8 @@ class McpToolCallGate {
 
     private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome, Known connection) {
         return Mono.fromCallable(() -> McpUpstreams.of(caller.key().workspaceId(), connection))
-                .flatMap(server -> upstream.callTool(server, call.name(), call.arguments()))
+                .flatMap(server -> upstream.callTool(server, call.name(), call.arguments(), call.progressToken(),
+                        caller.notifications()))
                 .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                 .map(result -> {
                     ObjectNode service = meta(result).putObject("service");
@@ -204,7 +205,7 @@ class McpToolCallGate {
     }
 
     /** The validated params of a tools/call, with {@code _risk} taken out of the arguments. */
-    record ToolCall(String name, ObjectNode arguments, RiskLevel risk, boolean riskOverridden) {
+    record ToolCall(String name, ObjectNode arguments, RiskLevel risk, boolean riskOverridden, JsonNode progressToken) {
         static final String RISK_MESSAGE = "arguments._risk must be one of: low, medium, high, critical";
 
         static ToolCall parse(ObjectNode params) {
@@ -223,14 +224,16 @@ class McpToolCallGate {
             ObjectNode arguments = given instanceof ObjectNode object ? object.deepCopy()
                     : IngressJson.RESPONSES.createObjectNode();
             JsonNode override = arguments.remove(RISK_PARAM);
+            JsonNode token = params.path("_meta").get("progressToken");
+            JsonNode progressToken = token != null && (token.isString() || token.isIntegralNumber()) ? token : null;
             if (override == null) {
-                return new ToolCall(name.asString(), arguments, McpToolRisk.of(name.asString()), false);
+                return new ToolCall(name.asString(), arguments, McpToolRisk.of(name.asString()), false, progressToken);
             }
             RiskLevel level = override.isString() ? RiskLevel.parse(override.asString()).orElse(null) : null;
             if (level == null) {
                 throw JsonRpcError.invalidParams(RISK_MESSAGE);
             }
-            return new ToolCall(name.asString(), arguments, level, true);
+            return new ToolCall(name.asString(), arguments, level, true, progressToken);
         }
     }
 }

@@ -26,9 +26,12 @@ class McpUpstreamCalls {
     private final McpUpstreams upstreams;
     private final McpUpstreamClients clients;
 
-    McpUpstreamCalls(McpUpstreams upstreams, McpUpstreamClients clients) {
+    private final McpProgressRoutes progress;
+
+    McpUpstreamCalls(McpUpstreams upstreams, McpUpstreamClients clients, McpProgressRoutes progress) {
         this.upstreams = upstreams;
         this.clients = clients;
+        this.progress = progress;
     }
 
     /** The workspace's upstream as the connection view holds it now (see {@link McpUpstreams}). */
@@ -42,10 +45,27 @@ class McpUpstreamCalls {
 
     /** Sends the call; again only when the upstream's 404 proved the first one did not run (see {@link McpUpstreamClients}). */
     Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments) {
+        return callTool(upstream, name, arguments, null, null);
+    }
+
+    /**
+     * @param progressToken the client's {@code _meta.progressToken}, or null
+     * @param notifications where the upstream's progress notifications go (with the client's token), or null
+     */
+    Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments, JsonNode progressToken,
+                              java.util.function.Consumer<JsonNode> notifications) {
         Map<String, Object> args = arguments == null ? Map.of() : GatewayJson.MAPPER.convertValue(arguments, ARGUMENTS);
-        return clients.request(upstream, "tools/call", client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
-                .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
-                .onErrorMap(failure -> asRpcError("tools/call", failure));
+        if (progressToken == null || notifications == null) {
+            return clients.request(upstream, "tools/call", client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
+                    .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
+                    .onErrorMap(failure -> asRpcError("tools/call", failure));
+        }
+        return Mono.using(() -> progress.open(progressToken, notifications),
+                token -> clients.request(upstream, "tools/call",
+                                client -> client.callTool(new McpSchema.CallToolRequest(name, args, Map.of("progressToken", token))))
+                        .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
+                        .onErrorMap(failure -> asRpcError("tools/call", failure)),
+                progress::close);
     }
 
     /** The client-to-server methods the gate passes on as they are (beyond tools/call, which has a decision first). */

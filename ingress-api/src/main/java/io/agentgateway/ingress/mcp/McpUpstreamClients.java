@@ -53,7 +53,11 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private final ConnectionSecrets secrets;
     private volatile boolean running;
 
-    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets) {
+    private final McpProgressRoutes progress;
+
+    McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets,
+                       McpProgressRoutes progress) {
+        this.progress = progress;
         this.timeout = properties.requestTimeout();
         this.maxResultBytes = properties.maxResultBytes();
         this.secrets = secrets;
@@ -99,7 +103,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         return ready(upstream, current).flatMap(client -> {
             long oversizedBefore = current.bound().oversizedAnswers();
             Mono<T> sent = request.apply(client).onErrorMap(failure -> provesSessionLost(failure), failure -> {
-                forget(upstream, current);
+                if (sse) {
+                    forget(upstream, current);
+                } // the SDK's streamable HTTP client initializes a new session itself, before its next request
                 return new SessionLost(failure);
             }).onErrorMap(failure -> !(failure instanceof SessionLost) && current.bound().oversizedAnswers() > oversizedBefore,
                     failure -> {
@@ -182,6 +188,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
                 .clientInfo(CLIENT_INFO)
                 .requestTimeout(timeout)
                 .initializationTimeout(timeout)
+                .progressConsumer(progress::deliver)
                 .build();
         // cache() shares one initialize among concurrent first calls; a failure is cached too, until removed above
         Mono<McpAsyncClient> ready = client.initialize().thenReturn(client).cache();
