@@ -17,7 +17,8 @@ import reactor.core.publisher.Sinks;
  * blank line) and, when one passes the bound, says so on {@link #oversized()}, which the calls in flight
  * on the session race against. It cannot tell which call of the session the answer was for: every call
  * in flight on the session at that moment ends with the error (an answer that large is rare and the
- * error says the outcome is unknown).
+ * error says the outcome is unknown). It also counts the POSTs the upstream answered 404 (a session it
+ * does not know), which is what proves a request did not run there.
  */
 final class McpAnswerBound implements ExchangeFilterFunction {
     private final long maxBytes;
@@ -25,6 +26,7 @@ final class McpAnswerBound implements ExchangeFilterFunction {
     private final Sinks.One<Boolean> streamEnded = Sinks.one();
     private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
     private final java.util.concurrent.atomic.AtomicLong oversizedAnswers = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong unknownSessionAnswers = new java.util.concurrent.atomic.AtomicLong();
 
     McpAnswerBound(long maxBytes) {
         this.maxBytes = maxBytes;
@@ -33,6 +35,11 @@ final class McpAnswerBound implements ExchangeFilterFunction {
     /** The size seen (at least the bound plus one) each time an answer passes the bound. */
     Flux<Long> oversized() {
         return oversized.asFlux();
+    }
+
+    /** How many POSTs the upstream answered 404 (it does not know the session) so far. */
+    long unknownSessionAnswers() {
+        return unknownSessionAnswers.get();
     }
 
     /** How many answers passed the bound so far: a failure of a call during which this grew was that answer. */
@@ -60,7 +67,11 @@ final class McpAnswerBound implements ExchangeFilterFunction {
     @Override
     public Mono<ClientResponse> filter(ClientRequest request, ExchangeFunction next) {
         boolean eventStream = request.method() == org.springframework.http.HttpMethod.GET;
-        return next.exchange(request).map(response -> response.mutate().body(body -> {
+        return next.exchange(request).doOnNext(response -> {
+            if (request.method() == org.springframework.http.HttpMethod.POST && response.statusCode().value() == 404) {
+                unknownSessionAnswers.incrementAndGet();
+            }
+        }).map(response -> response.mutate().body(body -> {
             Flux<DataBuffer> counted = counted(body);
             return eventStream ? counted.doFinally(signal -> endStream()) : counted;
         }).build()).doOnError(failure -> {

@@ -102,12 +102,17 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         boolean sse = upstream.transport() == io.agentgateway.schemas.McpTransport.SSE;
         return ready(upstream, current).flatMap(client -> {
             long oversizedBefore = current.bound().oversizedAnswers();
-            Mono<T> sent = request.apply(client).onErrorMap(failure -> provesSessionLost(failure), failure -> {
+            long notFoundBefore = current.bound().unknownSessionAnswers();
+            Mono<T> sent = Mono.defer(() -> {
+                current.inFlight().incrementAndGet();
+                return request.apply(client);
+            }).onErrorMap(failure -> provesSessionLost(failure, current, notFoundBefore), failure -> {
                 if (sse) {
                     forget(upstream, current);
                 } // the SDK's streamable HTTP client initializes a new session itself, before its next request
                 return new SessionLost(failure);
-            }).onErrorMap(failure -> !(failure instanceof SessionLost) && current.bound().oversizedAnswers() > oversizedBefore,
+            }).doFinally(signal -> current.inFlight().decrementAndGet())
+                    .onErrorMap(failure -> !(failure instanceof SessionLost) && current.bound().oversizedAnswers() > oversizedBefore,
                     failure -> {
                         if (sse) {
                             forget(upstream, current); // the event stream could not carry on after it
@@ -133,15 +138,18 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
 
     /**
      * A 404 on the session: the upstream does not know it (restarted, expired) and ran nothing of this request.
-     * The SDK client reports the streamable transport's {@link McpTransportSessionNotFoundException} as a plain
-     * RuntimeException with {@link #SDK_SESSION_TERMINATED} as its message (mcp-core 2.1.0), hence the message.
+     * The SDK client reports the streamable transport's {@link McpTransportSessionNotFoundException} by ending
+     * the session's pending requests with a plain RuntimeException, {@link #SDK_SESSION_TERMINATED} (mcp-core 2.1.0).
      */
-    private static boolean provesSessionLost(Throwable failure) {
+    private static boolean provesSessionLost(Throwable failure, Session session, long notFoundBefore) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof McpTransportSessionNotFoundException
-                    || cause instanceof WebClientResponseException.NotFound
-                    || SDK_SESSION_TERMINATED.equals(cause.getMessage())) {
+            if (cause instanceof McpTransportSessionNotFoundException || cause instanceof WebClientResponseException.NotFound) {
                 return true;
+            }
+            // the SDK ends every pending request of a closed session with this message, whatever closed it: only
+            // a 404 to a POST while this request was the only one in flight says it was this request's POST
+            if (SDK_SESSION_TERMINATED.equals(cause.getMessage())) {
+                return session.bound().unknownSessionAnswers() > notFoundBefore && session.inFlight().get() == 1;
             }
         }
         return false;
@@ -192,7 +200,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
                 .build();
         // cache() shares one initialize among concurrent first calls; a failure is cached too, until removed above
         Mono<McpAsyncClient> ready = client.initialize().thenReturn(client).cache();
-        return new Session(upstream.version(), client, ready, bound);
+        return new Session(upstream.version(), client, ready, bound, new java.util.concurrent.atomic.AtomicInteger());
     }
 
     private McpClientTransport transport(McpUpstream upstream, McpAnswerBound bound) {
@@ -258,7 +266,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         }
     }
 
-    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready, McpAnswerBound bound) {
+    /** @param inFlight requests sent on the session and not yet answered */
+    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready, McpAnswerBound bound,
+                           java.util.concurrent.atomic.AtomicInteger inFlight) {
         void close() {
             closing().subscribe();
         }
