@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -106,22 +107,64 @@ class McpGateRelayTest {
     }
 
     @Test
-    void progressNotificationsOfACallReachTheClientWithItsOwnToken() {
+    void toolsListStopsWithTheKillSwitchAndAPausedMcpLikeACall() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
-        List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
-        var transport = HttpClientStreamableHttpTransport.builder(main()).endpoint(GATE)
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
+        assertThat(rpc(ws, list).at("/result/tools").size()).isEqualTo(McpUpstreamServer.TOOLS.size());
+        assertThat(GatewayHarness.killSwitch(ws, "pause_tool", "mcp").status()).isEqualTo(200);
+        JsonNode paused = rpc(ws, list);
+        assertThat(paused.at("/error/code").intValue()).as(paused.toString()).isEqualTo(-32001);
+        assertThat(paused.has("result")).isFalse();
+        assertThat(GatewayHarness.killSwitch(ws, "resume_tool", "mcp").status()).isEqualTo(200);
+        assertThat(rpc(ws, list).at("/result/tools").size()).isEqualTo(McpUpstreamServer.TOOLS.size());
+        assertThat(GatewayHarness.killSwitch(ws, "enable", null).status()).isEqualTo(200);
+        assertThat(rpc(ws, list).at("/error/code").intValue()).isEqualTo(-32001);
+        assertThat(GatewayHarness.killSwitch(ws, "disable", null).status()).isEqualTo(200);
+    }
+
+    @Test
+    void noApprovalIsOpenedForACallWithoutAnMcpConnectionOrToAnUnreachableUpstream() throws IOException {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String held = call(1, "delete_repo", UUID.randomUUID().toString()); // high risk: would be held
+        JsonNode none = await().atMost(Duration.ofSeconds(20)).until(() -> rpc(ws, held), a -> a.has("error"));
+        assertThat(none.at("/error/code").intValue()).as(none.toString()).isEqualTo(-32002);
+        assertThat(none.at("/error/message").asString()).contains("No upstream MCP server");
+
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        McpGateTest.connect(ws, "http://127.0.0.1:" + closedPort + "/mcp", "http", "bearer", "t");
+        JsonNode down = rpc(ws, held);
+        assertThat(down.at("/error/code").intValue()).as(down.toString()).isEqualTo(-32002);
+        var approvals = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/approvals?limit=500", ws.ownerJwt(), null);
+        assertThat(approvals.status()).as(approvals.rawBody()).isEqualTo(200);
+        assertThat(approvals.body().get("items")).as(approvals.rawBody()).isEmpty();
+    }
+
+    @Test
+    void progressNotificationsOfACallReachTheClientWithItsOwnTokenOnBothClientTransports() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        var streamable = HttpClientStreamableHttpTransport.builder(main()).endpoint(GATE)
                 .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
                 .build();
-        try (McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).progressConsumer(progress::add).build()) {
-            sdk.initialize();
-            String marker = UUID.randomUUID().toString();
-            var result = sdk.callTool(McpSchema.CallToolRequest.builder("read_report").arguments(Map.of("marker", marker))
-                    .progressToken("client-token-7").build());
-            assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("read_report done " + marker);
-            await().atMost(Duration.ofSeconds(5)).until(() -> progress.size() == 2);
-            assertThat(progress).extracting(McpSchema.ProgressNotification::progressToken).containsOnly("client-token-7");
-            assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly("half", "done");
+        var sse = HttpClientSseClientTransport.builder(main()).sseEndpoint(GATE)
+                .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
+                .build();
+        for (var transport : List.of(streamable, sse)) {
+            List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
+            try (McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).progressConsumer(progress::add).build()) {
+                sdk.initialize();
+                String marker = UUID.randomUUID().toString();
+                var result = sdk.callTool(McpSchema.CallToolRequest.builder("read_report").arguments(Map.of("marker", marker))
+                        .progressToken("client-token-7").build());
+                assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("read_report done " + marker);
+                await().atMost(Duration.ofSeconds(5)).until(() -> progress.size() == 2);
+                assertThat(progress).extracting(McpSchema.ProgressNotification::progressToken).containsOnly("client-token-7");
+                assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly("half", "done");
+            }
         }
     }
 

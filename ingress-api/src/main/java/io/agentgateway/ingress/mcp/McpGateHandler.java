@@ -48,7 +48,7 @@ public class McpGateHandler {
     static final String AGENT_HEADER = "X-Agent-Id";
     private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
     /** Methods whose evaluation in the decision stream checks the key itself. */
-    private static final java.util.Set<String> DECIDED = java.util.Set.of("tools/call", "resources/read", "prompts/get");
+    private static final java.util.Set<String> DECIDED = java.util.Set.of("tools/call", "tools/list", "resources/read", "prompts/get");
 
     static final String UNKNOWN_SESSION = "Unknown or expired MCP session; initialize a new one";
     static final String JSON_ONLY = "Content-Type must be application/json";
@@ -107,6 +107,10 @@ public class McpGateHandler {
      * (progress, with the client's token) as they come, then the response, then the end of the stream.
      */
     private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body) {
+        if (!body.get().path("params").path("_meta").has("progressToken")) {
+            // nothing can come before the response: one event, without the machinery for notifications
+            return events(responseTo(caller, body).flux());
+        }
         Sinks.Many<JsonNode> notes = Sinks.many().unicast().onBackpressureBuffer();
         McpCaller listening = caller.withNotifications(note -> {
             synchronized (notes) { // notifications arrive on the upstream client's threads
@@ -120,7 +124,10 @@ public class McpGateHandler {
         });
         // live: each notification is written as it comes. A refused key (401) fails before the first event,
         // while the response is not committed yet, so it is still answered as the HTTP error it is
-        Flux<JsonNode> messages = Flux.merge(notes.asFlux(), response);
+        return events(Flux.merge(notes.asFlux(), response));
+    }
+
+    private static Mono<ServerResponse> events(Flux<JsonNode> messages) {
         return ServerResponse.ok().contentType(MediaType.TEXT_EVENT_STREAM).header("Cache-Control", "no-store")
                 .body(messages.map(message -> ServerSentEvent.<String>builder().event("message")
                         .data(IngressJson.RESPONSES.writeValueAsString(message)).build()), ServerSentEvent.class);

@@ -9,8 +9,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, resources/read and
- * prompts/get after a decision ({@link McpToolCallGate}); tools/list (cached), resources/*, prompts/list,
+ * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, tools/list (cached),
+ * resources/read and prompts/get after a decision ({@link McpToolCallGate}); resources/*, prompts/list,
  * completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
  * accepted and not passed on. Returns the result member, empty for a notification.
  */
@@ -29,13 +29,11 @@ class McpGateMethods {
     /** The answer to a client that asks for a version the gate does not speak: the latest it does (MCP negotiation). */
     static final String LATEST_VERSION = "2025-11-25";
 
-    private final McpToolListCache toolLists;
     private final McpToolCallGate toolCalls;
     private final McpUpstreamCalls calls;
     private final McpUpstreamClients clients;
 
-    McpGateMethods(McpToolListCache toolLists, McpToolCallGate toolCalls, McpUpstreamCalls calls, McpUpstreamClients clients) {
-        this.toolLists = toolLists;
+    McpGateMethods(McpToolCallGate toolCalls, McpUpstreamCalls calls, McpUpstreamClients clients) {
         this.toolCalls = toolCalls;
         this.calls = calls;
         this.clients = clients;
@@ -50,9 +48,9 @@ class McpGateMethods {
         return switch (request.method()) {
             case "initialize" -> initializeResult(workspaceId, request.params()).map(JsonNode.class::cast);
             case "ping" -> Mono.just(IngressJson.RESPONSES.createObjectNode());
-            case "tools/list" -> toolLists.list(workspaceId).map(JsonNode.class::cast);
             case "tools/call" -> toolCalls.call(caller, request.params(), String.valueOf(request.id()));
-            case "resources/read", "prompts/get" -> toolCalls.read(caller, request.method(), request.params(), String.valueOf(request.id()));
+            case "tools/list", "resources/read", "prompts/get" ->
+                    toolCalls.decided(caller, request.method(), request.params(), String.valueOf(request.id()));
             default -> McpUpstreamCalls.RELAYED.contains(request.method())
                     ? calls.upstream(workspaceId).flatMap(upstream -> calls.relay(upstream, request.method(), request.params()))
                             .map(JsonNode.class::cast)

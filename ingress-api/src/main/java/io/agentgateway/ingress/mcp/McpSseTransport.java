@@ -157,7 +157,8 @@ public class McpSseTransport {
 
     /** Runs the request detached from the POST (already answered 202) and queues its response on the stream. */
     private void answerLater(McpSseSession session, McpCaller caller, Optional<JsonNode> body) {
-        gate.responseTo(caller, body)
+        // the upstream's notifications about the request (progress) go to the stream as they come, before its answer
+        gate.responseTo(caller.withNotifications(session::offer), body)
                 .onErrorResume(failure -> Mono.justOrEmpty(errorAnswer(body, failure, caller.correlationId())))
                 .subscribe(answer -> {
                     if (!session.offer(answer)) {

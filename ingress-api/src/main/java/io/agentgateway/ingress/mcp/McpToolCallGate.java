@@ -42,7 +42,13 @@ class McpToolCallGate {
     private final McpUpstreamCalls upstream;
     private final int auditPayloadBytes;
 
-    McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties) {
+    private final McpToolListCache toolLists;
+    private final McpKeys keys;
+
+    McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties,
+                    McpToolListCache toolLists, McpKeys keys) {
+        this.toolLists = toolLists;
+        this.keys = keys;
         this.access = access;
         this.seals = seals;
         this.upstream = upstream;
@@ -61,8 +67,8 @@ class McpToolCallGate {
             // and an allowed call goes out with exactly that connection
             String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
                     caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
-            return access.send(workspaceId, Tool.MCP, caller.correlationId(),
-                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP), commandId,
+            return usableConnection(caller, true).flatMap(known -> access.send(workspaceId, Tool.MCP, caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), known, commandId,
                             connection -> Optional.of(command.withConnectionVersion(connection.version())))
                     .flatMap(sent -> {
                         Reply reply = sent.reply();
@@ -76,37 +82,44 @@ class McpToolCallGate {
                             case BLOCK -> Mono.error(blocked(caller, outcome));
                             case REQUIRE_APPROVAL -> Mono.just(held(caller, outcome));
                         };
-                    });
+                    }));
         });
     }
 
     /**
-     * {@code resources/read} and {@code prompts/get}: actions of their own (spec 4.3 as extended by issue 15),
-     * low risk, one EvaluateAction each (action the method, resource type {@code resource} or {@code prompt},
-     * resource id the URI or the prompt's name: policies match them like any action), then the relay
-     * with the connection the decision was made on. Nothing is held: a decision that needs an approval
-     * is answered with an error that names the approval request (the client asks again once approved).
+     * {@code tools/list}, {@code resources/read} and {@code prompts/get}: actions of their own (issue 15), low
+     * risk, one EvaluateAction each (action the method; for a read the resource type {@code resource} or
+     * {@code prompt} and the resource id the URI or the prompt's name: policies match them like any
+     * action), so the kill switch, {@code pause_tool mcp} and policies stop them in log order as they stop
+     * tools/call; then the relay with the connection the decision was made on. Nothing is held: a decision
+     * that needs an approval is answered with an error that names the approval request.
      */
-    Mono<JsonNode> read(McpCaller caller, String method, ObjectNode params, String rpcId) {
+    Mono<JsonNode> decided(McpCaller caller, String method, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {
-            boolean resource = "resources/read".equals(method);
-            String idField = resource ? "uri" : "name";
-            JsonNode subject = params == null ? null : params.get(idField);
-            if (subject == null || !subject.isString() || subject.asString().isBlank()
-                    || subject.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
-                throw JsonRpcError.invalidParams("params." + idField + " must be a non-empty string of at most "
-                        + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
-            }
-            ObjectNode payload = params.deepCopy();
-            EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
-                    resource ? "resource" : "prompt", subject.asString(), McpAuditPayload.of(payload, auditPayloadBytes), null,
-                    ActionSource.MCP, Scope.MCP, false, null);
             UUID workspaceId = caller.key().workspaceId();
+            String resourceType = null;
+            String resourceId = null;
+            if (!"tools/list".equals(method)) {
+                boolean resource = "resources/read".equals(method);
+                String idField = resource ? "uri" : "name";
+                JsonNode subject = params == null ? null : params.get(idField);
+                if (subject == null || !subject.isString() || subject.asString().isBlank()
+                        || subject.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+                    throw JsonRpcError.invalidParams("params." + idField + " must be a non-empty string of at most "
+                            + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
+                }
+                resourceType = resource ? "resource" : "prompt";
+                resourceId = subject.asString();
+            }
+            ObjectNode payload = params == null ? IngressJson.RESPONSES.createObjectNode() : params.deepCopy();
+            EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
+                    resourceType, resourceId, McpAuditPayload.of(payload, auditPayloadBytes), null,
+                    ActionSource.MCP, Scope.MCP, false, null);
             String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
                     caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
-            return access.send(workspaceId, Tool.MCP, caller.correlationId(),
-                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP), commandId,
-                            connection -> Optional.of(command.withConnectionVersion(connection.version())))
+            return usableConnection(caller, false).flatMap(known -> access.send(workspaceId, Tool.MCP, caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), known, commandId,
+                            connection -> Optional.of(command.withConnectionVersion(connection.version()))))
                     .flatMap(sent -> {
                         Reply reply = sent.reply();
                         ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
@@ -116,13 +129,34 @@ class McpToolCallGate {
                         }
                         return switch (outcome.decision()) {
                             case ALLOW -> Mono.fromCallable(() -> McpUpstreams.of(workspaceId, sent.connection()))
-                                    .flatMap(server -> upstream.relay(server, method, params))
+                                    .flatMap(server -> "tools/list".equals(method) ? toolLists.list(server)
+                                            : upstream.relay(server, method, params))
                                     .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                                     .<JsonNode>map(result -> result);
                             case BLOCK -> Mono.error(blocked(caller, outcome));
                             case REQUIRE_APPROVAL -> Mono.error(needsApproval(caller, outcome));
                         };
                     });
+        });
+    }
+
+    /**
+     * The workspace's {@code mcp} connection to evaluate with, when it has one (and, with {@code reachable},
+     * an upstream that can take the call): else -32002 before anything is evaluated, so no approval is opened
+     * for a call that could never run. The fast path is the view's connection with a live session; else the
+     * stream confirms key and connection first ({@code check_access}: the view may lag, and no upstream is
+     * contacted for a key nobody checked), then the upstream is initialized.
+     */
+    private Mono<Known> usableConnection(McpCaller caller, boolean reachable) {
+        UUID workspaceId = caller.key().workspaceId();
+        Known viewed = access.known(workspaceId, Tool.MCP);
+        if (viewed.connection() != null && viewed.connection().mcpServerUrl() != null
+                && (!reachable || upstream.isReady(McpUpstreams.of(workspaceId, viewed)))) {
+            return Mono.just(viewed);
+        }
+        return keys.check(caller.key(), caller.agentId(), caller.correlationId()).flatMap(confirmed -> {
+            McpUpstream server = McpUpstreams.of(workspaceId, confirmed);
+            return reachable ? upstream.reachable(server).thenReturn(confirmed) : Mono.just(confirmed);
         });
     }
 

@@ -68,6 +68,20 @@ class McpUpstreamCalls {
                 progress::close);
     }
 
+    /** Whether the workspace has a live initialized session with this upstream (nothing to send to know). */
+    boolean isReady(McpUpstream upstream) {
+        return clients.isReady(upstream);
+    }
+
+    /**
+     * Completes once the upstream has an initialized session (at once when it has one); the error signal,
+     * {@link JsonRpcError#notSent()}, when it cannot be reached.
+     */
+    Mono<Void> reachable(McpUpstream upstream) {
+        return clients.request(upstream, "initialize", client -> Mono.just(Boolean.TRUE))
+                .onErrorMap(failure -> asRpcError("initialize", failure)).then();
+    }
+
     /** The client-to-server methods the gate passes on as they are (beyond tools/call, which has a decision first). */
     static final java.util.Set<String> RELAYED = java.util.Set.of("tools/list", "resources/list", "resources/templates/list",
             "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",

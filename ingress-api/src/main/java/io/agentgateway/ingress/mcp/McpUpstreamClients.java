@@ -85,6 +85,13 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         });
     }
 
+    /** Whether the workspace has an initialized session with this connection version (no upstream traffic to know). */
+    boolean isReady(McpUpstream upstream) {
+        Session session = sessions.get(upstream.workspaceId());
+        return session != null && session.version() == upstream.version() && session.client().isInitialized()
+                && !session.bound().eventStreamHasEnded();
+    }
+
     private <T> Mono<T> attempt(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
         Session session;
         try {
