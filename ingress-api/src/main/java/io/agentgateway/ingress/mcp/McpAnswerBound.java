@@ -89,11 +89,11 @@ final class McpAnswerBound implements ExchangeFilterFunction {
     private Flux<DataBuffer> counted(Flux<DataBuffer> body) {
         MessageSize size = new MessageSize();
         return body.doOnNext(buffer -> {
-            if (size.add(buffer) && !size.reported) {
-                size.reported = true;
+            long over = size.add(buffer);
+            if (over > 0) {
                 oversizedAnswers.incrementAndGet();
                 synchronized (oversized) {
-                    oversized.tryEmitNext(size.bytes);
+                    oversized.tryEmitNext(over);
                 }
             }
         });
@@ -105,8 +105,9 @@ final class McpAnswerBound implements ExchangeFilterFunction {
         int newlines;
         boolean reported;
 
-        /** @return whether the current message is over the bound */
-        boolean add(DataBuffer buffer) {
+        /** @return the size of a message that passed the bound in this buffer (reported once per message), else 0 */
+        long add(DataBuffer buffer) {
+            long over = 0;
             int end = buffer.writePosition();
             for (int i = buffer.readPosition(); i < end; i++) {
                 byte b = buffer.getByte(i);
@@ -119,9 +120,12 @@ final class McpAnswerBound implements ExchangeFilterFunction {
                 } else if (b != '\r') {
                     newlines = 0;
                 }
-                bytes++;
+                if (++bytes > maxBytes && !reported) {
+                    reported = true;
+                    over = bytes;
+                }
             }
-            return bytes > maxBytes;
+            return over;
         }
     }
 }
