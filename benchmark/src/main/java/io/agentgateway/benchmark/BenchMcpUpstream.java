@@ -17,7 +17,7 @@ import reactor.netty.resources.LoopResources;
 /**
  * The upstream of {@link McpGateBenchmark}: an MCP server built with the official Java SDK (an async
  * server, streamable HTTP at {@code /mcp}) on the SDK's WebFlux transport over Reactor Netty, on an
- * event loop of its own, with one tool, {@code list_repos}, that answers a short text at once, so
+ * event loop of its own, with a tool, {@code list_repos}, that answers a short text at once (and {@code read_big_file}, 1 MB), so
  * the numbers are the transport's and the gate's, not the tool's. It shares the two cores with the
  * gateway (the target counts the upstream in), so it is built to cost little per call: the same
  * SDK server on an embedded Tomcat (with the SDK's JDK HttpClient client) cost about 2.5 times the
@@ -25,6 +25,10 @@ import reactor.netty.resources.LoopResources;
  */
 final class BenchMcpUpstream implements AutoCloseable {
     static final String TOOL = "list_repos";
+    /** Answers a text of {@link #BIG_BYTES} (issue 15: results over 256 KiB used to hang in the gate). */
+    static final String BIG_TOOL = "read_big_file";
+    static final int BIG_BYTES = 1024 * 1024;
+    private static final String BIG_TEXT = "x".repeat(BIG_BYTES);
 
     private final LoopResources loop;
     private final DisposableServer http;
@@ -45,6 +49,12 @@ final class BenchMcpUpstream implements AutoCloseable {
                                 .inputSchema(Map.of("type", "object")).build())
                         .callHandler((exchange, request) -> Mono.just(McpSchema.CallToolResult.builder()
                                 .addTextContent("repo-a, repo-b").isError(false).build()))
+                        .build(),
+                        AsyncToolSpecification.builder()
+                        .tool(McpSchema.Tool.builder().name(BIG_TOOL).description("reads a 1 MB file")
+                                .inputSchema(Map.of("type", "object")).build())
+                        .callHandler((exchange, request) -> Mono.just(McpSchema.CallToolResult.builder()
+                                .addTextContent(BIG_TEXT).isError(false).build()))
                         .build())
                 .build();
         LoopResources loop = LoopResources.create("bench-mcp-upstream", 1, true);

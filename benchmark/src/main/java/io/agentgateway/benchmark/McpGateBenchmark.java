@@ -85,6 +85,19 @@ public final class McpGateBenchmark {
             LoadRunner.awaitDrained(gatedCall);
             double gatedMax = LoadRunner.closedLoopPerSecond(gatedCall, callers, phase);
 
+            // issue 15: a 1 MB result, open loop at a rate of its own (each call moves 1 MB three times)
+            int bigRate = Integer.getInteger("bench.bigRate", 20);
+            var big = new McpSchema.CallToolRequest(BenchMcpUpstream.BIG_TOOL, Map.of());
+            Predicate<McpSchema.CallToolResult> whole = result -> !Boolean.TRUE.equals(result.isError())
+                    && result.content().get(0) instanceof McpSchema.TextContent text && text.text().length() == BenchMcpUpstream.BIG_BYTES;
+            LoadRunner.Call directBig = call("direct 1MB", direct, big, whole);
+            LoadRunner.Call gatedBig = call("gate 1MB", gated, big, result -> whole.test(result) && allowed(result));
+            LoadRunner.awaitDrained(gatedCall);
+            LatencyRecorder directBigLatency = LoadRunner.openLoop(directBig, bigRate, phase);
+            LoadRunner.awaitDrained(gatedBig);
+            LatencyRecorder gatedBigLatency = LoadRunner.openLoop(gatedBig, bigRate, phase);
+            LoadRunner.awaitDrained(gatedBig);
+
             System.out.printf(Locale.ROOT, "%ntools/call at %d calls/s, open loop, %d s each (%d cores):%n", rate,
                     phase.toSeconds(), Runtime.getRuntime().availableProcessors());
             print("upstream direct", directLatency);
@@ -92,6 +105,10 @@ public final class McpGateBenchmark {
             System.out.printf(Locale.ROOT, "  added by the gate: p50 %+.2f ms (target <= 5), p99 %+.2f ms (target <= 25)%n",
                     gatedLatency.percentileMillis(50) - directLatency.percentileMillis(50),
                     gatedLatency.percentileMillis(99) - directLatency.percentileMillis(99));
+            System.out.printf(Locale.ROOT, "%ntools/call with a 1 MB result at %d calls/s, open loop, %d s each:%n", bigRate,
+                    phase.toSeconds());
+            print("upstream direct", directBigLatency);
+            print("through the gate", gatedBigLatency);
             System.out.printf(Locale.ROOT, "%nmax sustained, closed loop, %d callers, %d s:%n", callers, phase.toSeconds());
             System.out.printf(Locale.ROOT, "  upstream direct   %,8.0f calls/s%n", directMax);
             System.out.printf(Locale.ROOT, "  through the gate  %,8.0f allowed calls/s (target >= 1,000)%n", gatedMax);
@@ -137,6 +154,7 @@ public final class McpGateBenchmark {
     private static McpAsyncClient client(ReactorClientHttpConnector connector, String url, String authorization) {
         URI uri = URI.create(url);
         WebClient.Builder web = WebClient.builder().clientConnector(connector)
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(4 * BenchMcpUpstream.BIG_BYTES))
                 .baseUrl(uri.getScheme() + "://" + uri.getRawAuthority())
                 .defaultHeader(HttpHeaders.AUTHORIZATION, authorization);
         var transport = WebClientStreamableHttpTransport.builder(web).endpoint(uri.getRawPath()).build();
@@ -148,8 +166,13 @@ public final class McpGateBenchmark {
     }
 
     private static LoadRunner.Call call(String path, McpAsyncClient client, Predicate<McpSchema.CallToolResult> ok) {
+        return call(path, client, request(), ok);
+    }
+
+    private static LoadRunner.Call call(String path, McpAsyncClient client, McpSchema.CallToolRequest request,
+                                        Predicate<McpSchema.CallToolResult> ok) {
         // the SDK client initializes itself on its first call and reuses its session after that
-        return () -> client.callTool(request()).map(result -> {
+        return () -> client.callTool(request).map(result -> {
             boolean good = ok.test(result);
             if (!good) {
                 failed(path, "answered " + result.meta());

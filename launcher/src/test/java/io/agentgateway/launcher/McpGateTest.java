@@ -43,7 +43,7 @@ class McpGateTest {
         UPSTREAM.close();
     }
 
-    private static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
+    static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
         Map<String, Object> body = new HashMap<>(Map.of("mcp_server_url", url, "mcp_transport", transport,
                 "mcp_auth_type", authType));
         if (token != null) {
@@ -291,7 +291,7 @@ class McpGateTest {
         assertThat(invalid.at("/error/code").intValue()).isEqualTo(-32600);
         assertThat(invalid.get("id").intValue()).isEqualTo(5);
         assertThat(rpc(ws, "[]").at("/error/code").intValue()).isEqualTo(-32600);
-        JsonNode unknown = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"resources/list\"}");
+        JsonNode unknown = rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"resources/nothing\"}");
         assertThat(unknown.at("/error/code").intValue()).isEqualTo(-32601);
         assertThat(unknown.get("id").asString()).isEqualTo("x");
         assertThat(rpc(ws, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}")
@@ -368,5 +368,59 @@ class McpGateTest {
                         && line.contains("Exception"));
             }
         }
+    }
+
+    private static final int MIB = 1024 * 1024;
+    /** gateway.mcp.max-result-bytes, by default. */
+    private static final int MAX_RESULT_BYTES = 16 * MIB;
+
+    private static String bigCall(int id, String tool, int bytes, String marker) {
+        return """
+                {"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"%s","arguments":{"bytes":%d,"marker":"%s"}}}
+                """.formatted(id, tool, bytes, marker);
+    }
+
+    /** Issue 15: results over 256 KiB hung 20 s and came back as "did not answer in time". */
+    @Test
+    void largeResultsPassUpToTheBoundOnBothUpstreamTransportsAndBeyondItTheErrorSaysSo() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        for (String[] upstream : List.of(new String[] {UPSTREAM.streamableUrl(), "http"}, new String[] {UPSTREAM.sseUrl(), "sse"})) {
+            connect(ws, upstream[0], upstream[1], "bearer", "t");
+            for (int bytes : List.of(MIB, 10 * MIB)) {
+                String marker = UUID.randomUUID().toString();
+                JsonNode answer = rpc(ws, bigCall(1, "get_big_text", bytes, marker));
+                assertThat(answer.at("/result/content/0/text").asString().length()).as(upstream[1] + " " + bytes).isEqualTo(bytes);
+                assertThat(answer.at("/result/_meta/service/status").asString()).isEqualTo("allowed");
+            }
+            long start = System.nanoTime();
+            JsonNode over = rpc(ws, bigCall(2, "get_big_text", MAX_RESULT_BYTES + MIB, UUID.randomUUID().toString()));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("no wait for the request timeout").isLessThan(Duration.ofSeconds(15));
+            assertThat(over.at("/error/code").intValue()).as(over.toString()).isEqualTo(-32002);
+            assertThat(over.at("/error/message").asString()).as(upstream[1]).contains("larger than", String.valueOf(MAX_RESULT_BYTES));
+            assertThat(over.at("/error/data/auditLogId").asString()).isNotBlank();
+        }
+    }
+
+    /** An approved call whose answer was too large ran upstream: its status must not say it did not. */
+    @Test
+    void anApprovedHeldCallWithAnAnswerOverTheBoundSaysItsOutcomeIsUnknown() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        String marker = UUID.randomUUID().toString();
+        String approvalId = rpc(ws, bigCall(1, "delete_big_text", MAX_RESULT_BYTES + MIB, marker))
+                .at("/result/_meta/service/approvalRequestId").asString();
+        await().atMost(Duration.ofSeconds(20)).until(() -> client().send("GET", "/functions/v1/mcp-gate/status/" + approvalId,
+                ws.apiKey(), null).status() == 200);
+        var approved = client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/approvals/" + approvalId + "/approve",
+                ws.ownerJwt(), Map.of("reason", "go"));
+        assertThat(approved.status()).as(approved.rawBody()).isEqualTo(200);
+        JsonNode ended = await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(200))
+                .until(() -> client().send("GET", "/functions/v1/mcp-gate/status/" + approvalId, ws.apiKey(), null),
+                        r -> r.status() == 200 && !"approved".equals(r.text("status")) && !"executing".equals(r.text("status"))
+                                && !"pending".equals(r.text("status"))).body();
+        assertThat(UPSTREAM.callsOf("delete_big_text", marker)).as("it ran upstream").hasSize(1);
+        assertThat(ended.get("status").asString()).as(ended.toString()).isNotEqualTo("executed");
+        assertThat(ended.at("/executionResult/content/0/text").asString()).as(ended.toString())
+                .contains("outcome is unknown").doesNotContain("Not run");
     }
 }

@@ -2,6 +2,7 @@ package io.agentgateway.launcher;
 
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletSseServerTransportProvider;
@@ -30,7 +31,8 @@ import org.apache.catalina.startup.Tomcat;
  */
 final class McpUpstreamServer implements AutoCloseable {
     private static final String AUTHORIZATION = "authorization";
-    static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file");
+    static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file",
+            "get_big_text", "delete_big_text", "read_report");
 
     /** @param authorization the Authorization header of the request that carried the call (streamable HTTP only) */
     record Call(String tool, Map<String, Object> arguments, String authorization) {}
@@ -57,6 +59,11 @@ final class McpUpstreamServer implements AutoCloseable {
     }
 
     static McpUpstreamServer start() {
+        return start(0);
+    }
+
+    /** On a given port: a server started again on its predecessor's port is that upstream restarted (no sessions). */
+    static McpUpstreamServer start(int fixedPort) {
         try {
             var streamable = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp")
                     .contextExtractor(request -> McpTransportContext.create(
@@ -65,7 +72,7 @@ final class McpUpstreamServer implements AutoCloseable {
             var sse = HttpServletSseServerTransportProvider.builder().sseEndpoint("/sse").messageEndpoint("/message").build();
             Tomcat tomcat = new Tomcat();
             tomcat.setBaseDir(Files.createTempDirectory("mcp-upstream-").toString());
-            tomcat.setPort(0);
+            tomcat.setPort(fixedPort);
             Context context = tomcat.addContext("", null);
             McpUpstreamServer[] self = new McpUpstreamServer[1];
             addServlet(context, "streamable", new Recording(streamable, self), "/mcp");
@@ -76,11 +83,11 @@ final class McpUpstreamServer implements AutoCloseable {
             List<McpSyncServer> servers = new java.util.ArrayList<>();
             self[0] = new McpUpstreamServer(tomcat, port, servers);
             servers.add(McpServer.sync(streamable).serverInfo("test-upstream", "1.0.0")
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                    .tools(self[0].tools()).build());
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
+                    .tools(self[0].tools()).resources(resources()).prompts(prompts()).build());
             servers.add(McpServer.sync(sse).serverInfo("test-upstream", "1.0.0")
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                    .tools(self[0].tools()).build());
+                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
+                    .tools(self[0].tools()).resources(resources()).prompts(prompts()).build());
             return self[0];
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the upstream MCP server", e);
@@ -95,6 +102,10 @@ final class McpUpstreamServer implements AutoCloseable {
         }
     }
 
+    int port() {
+        return port;
+    }
+
     String streamableUrl() {
         return "http://127.0.0.1:" + port + "/mcp";
     }
@@ -107,6 +118,25 @@ final class McpUpstreamServer implements AutoCloseable {
         return calls.stream().filter(c -> c.tool().equals(tool) && marker.equals(c.arguments().get("marker"))).toList();
     }
 
+    /** Resources: each reads as "contents of <uri>". */
+    static final List<String> RESOURCES = List.of("test://readme", "test://secret/plans");
+
+    private static List<McpServerFeatures.SyncResourceSpecification> resources() {
+        return RESOURCES.stream().map(uri -> new McpServerFeatures.SyncResourceSpecification(
+                McpSchema.Resource.builder().uri(uri).name(uri).mimeType("text/plain").build(),
+                (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
+                        new McpSchema.TextResourceContents(request.uri(), "text/plain", "contents of " + request.uri())))))
+                .toList();
+    }
+
+    /** One prompt, "greeting", with an argument "name": one user message "Hello <name>". */
+    private static List<McpServerFeatures.SyncPromptSpecification> prompts() {
+        return List.of(new McpServerFeatures.SyncPromptSpecification(
+                new McpSchema.Prompt("greeting", "greets", List.of(new McpSchema.PromptArgument("name", "who", true))),
+                (exchange, request) -> new McpSchema.GetPromptResult("greeting", List.of(new McpSchema.PromptMessage(
+                        McpSchema.Role.USER, new McpSchema.TextContent("Hello " + request.arguments().get("name")))))));
+    }
+
     private List<SyncToolSpecification> tools() {
         return TOOLS.stream().map(name -> SyncToolSpecification.builder()
                 .tool(McpSchema.Tool.builder().name(name).description("test tool " + name)
@@ -117,6 +147,17 @@ final class McpUpstreamServer implements AutoCloseable {
                             : exchange.transportContext().get(AUTHORIZATION);
                     calls.add(new Call(name, request.arguments() == null ? Map.of() : request.arguments(),
                             authorization == null ? null : authorization.toString()));
+                    Object progressToken = request.meta() == null ? null : request.meta().get("progressToken");
+                    if (name.equals("read_report") && progressToken != null) {
+                        // two progress notifications about this call, before its result
+                        exchange.progressNotification(new McpSchema.ProgressNotification(progressToken, 1.0, 2.0, "half"));
+                        exchange.progressNotification(new McpSchema.ProgressNotification(progressToken, 2.0, 2.0, "done"));
+                    }
+                    if (name.endsWith("big_text")) {
+                        // a text of arguments.bytes characters (ASCII), for the large-result cases
+                        int bytes = ((Number) request.arguments().get("bytes")).intValue();
+                        return McpSchema.CallToolResult.builder().addTextContent("x".repeat(bytes)).isError(false).build();
+                    }
                     return McpSchema.CallToolResult.builder()
                             .addTextContent(name + " done " + request.arguments().get("marker")).isError(false).build();
                 })

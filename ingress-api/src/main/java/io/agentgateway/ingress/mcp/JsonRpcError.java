@@ -20,6 +20,8 @@ class JsonRpcError extends RuntimeException {
     private final int code;
     private final transient JsonNode data;
     private final String detail;
+    /** Whether the request provably never reached the upstream (so retrying it, or saying "not run", is safe). */
+    private final boolean notSent;
 
     JsonRpcError(int code, String message) {
         this(code, message, null);
@@ -30,10 +32,15 @@ class JsonRpcError extends RuntimeException {
     }
 
     private JsonRpcError(int code, String message, JsonNode data, String detail) {
+        this(code, message, data, detail, false);
+    }
+
+    private JsonRpcError(int code, String message, JsonNode data, String detail, boolean notSent) {
         super(message, null, false, false);
         this.code = code;
         this.data = data;
         this.detail = detail;
+        this.notSent = notSent;
     }
 
     static JsonRpcError invalidParams(String message) {
@@ -59,7 +66,16 @@ class JsonRpcError extends RuntimeException {
 
     /** The same error answered with {@code data}. */
     JsonRpcError withData(JsonNode newData) {
-        return new JsonRpcError(code, getMessage(), newData, detail);
+        return new JsonRpcError(code, getMessage(), newData, detail, notSent);
+    }
+
+    /** The same error, known to have happened before anything was sent upstream. */
+    JsonRpcError asNotSent() {
+        return new JsonRpcError(code, getMessage(), data, detail, true);
+    }
+
+    boolean notSent() {
+        return notSent;
     }
 
     int code() {

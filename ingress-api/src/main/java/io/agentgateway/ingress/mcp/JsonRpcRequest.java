@@ -35,14 +35,14 @@ record JsonRpcRequest(JsonNode id, String method, ObjectNode params) {
             throw invalid("method must be a non-empty string of at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
         }
         JsonNode id = object.get("id");
-        if (id != null && !(id.isNumber() || isShortString(id) || id.isNull())) {
+        if (id != null && !(id.isNumber() || isShortString(id))) {
+            // "id": null is neither a request (MCP: the id must not be null) nor a notification (which has no id)
             throw invalid("id must be a number or a string of at most " + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
         }
         JsonNode params = object.get("params");
         if (params != null && !params.isNull() && !params.isObject()) {
             throw new JsonRpcError(JsonRpcError.INVALID_PARAMS, "params must be an object");
         }
-        // an explicit "id": null is answered (JSON-RPC discourages it, but it is not a notification)
         return new JsonRpcRequest(id, method.asString(), params instanceof ObjectNode p ? p : null);
     }
 

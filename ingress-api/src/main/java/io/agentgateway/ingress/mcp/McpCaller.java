@@ -1,15 +1,27 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
 
-/** Who sent a gate request: the API key (well-formed; the stream or the read model says whether it is valid) and the agent. */
 /**
  * Who sends an MCP message. {@code idempotencyKey}: the request's {@code Idempotency-Key}, null without
  * one; a {@code tools/call} retried with it gets the first outcome ({@code IdempotencyKeys}).
+ * {@code notifications}: where the upstream's notifications about this request go (progress), as
+ * JSON-RPC notifications for the client; null when the client's exchange cannot carry any (a JSON answer).
  */
-record McpCaller(ApiKeyCredential key, String agentId, String correlationId, String idempotencyKey) {
+record McpCaller(ApiKeyCredential key, String agentId, String correlationId, String idempotencyKey,
+                 Consumer<JsonNode> notifications) {
+
+    McpCaller(ApiKeyCredential key, String agentId, String correlationId, String idempotencyKey) {
+        this(key, agentId, correlationId, idempotencyKey, null);
+    }
 
     McpCaller(ApiKeyCredential key, String agentId, String correlationId) {
-        this(key, agentId, correlationId, null);
+        this(key, agentId, correlationId, null, null);
+    }
+
+    McpCaller withNotifications(Consumer<JsonNode> to) {
+        return new McpCaller(key, agentId, correlationId, idempotencyKey, to);
     }
 }

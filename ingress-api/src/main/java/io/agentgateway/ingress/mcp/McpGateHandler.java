@@ -25,9 +25,12 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import org.springframework.http.codec.ServerSentEvent;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * POST /functions/v1/mcp-gate/sse (spec 4.3): one JSON-RPC 2.0 request, notification or batch per
@@ -44,17 +47,26 @@ public class McpGateHandler {
     public static final String PATH = "/functions/v1/mcp-gate/sse";
     static final String AGENT_HEADER = "X-Agent-Id";
     private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
+    /** Methods whose evaluation in the decision stream checks the key itself. */
+    private static final java.util.Set<String> DECIDED = java.util.Set.of("tools/call", "tools/list", "resources/read", "prompts/get");
+
+    static final String UNKNOWN_SESSION = "Unknown or expired MCP session; initialize a new one";
+    static final String JSON_ONLY = "Content-Type must be application/json";
 
     private final McpKeys keys;
     private final McpGateMethods methods;
+    private final McpSessionIds sessionIds;
+    private final McpOrigins origins;
     private final RequestRateLimits rateLimits;
     private final int maxBytes;
     private final int maxBatchSize;
 
     McpGateHandler(McpKeys keys, McpGateMethods methods, RequestRateLimits rateLimits,
-                   IngressProperties properties, McpGateProperties gate) {
+                   IngressProperties properties, McpGateProperties gate, McpSessionIds sessionIds, McpOrigins origins) {
         this.keys = keys;
         this.methods = methods;
+        this.sessionIds = sessionIds;
+        this.origins = origins;
         this.rateLimits = rateLimits;
         this.maxBytes = properties.maxBodyBytes();
         this.maxBatchSize = gate.maxBatchSize();
@@ -62,16 +74,83 @@ public class McpGateHandler {
 
     public Mono<ServerResponse> post(ServerRequest request) {
         return Mono.defer(() -> {
+            origins.check(request);
+            requireJson(request);
             McpCaller caller = new McpCaller(ApiKeyCredential.from(request),
                     request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request),
                     IdempotencyKeys.of(request).orElse(null));
-            return body(request).flatMap(body -> checkedKey(caller, body).then(answer(caller, body)));
+            String session = request.headers().firstHeader(McpSessionIds.HEADER);
+            if (session != null && sessionIds.open(session, caller.key()).isEmpty()) {
+                // not ours, altered, or another key's: the transport's answer for a session the server does not know
+                throw ApiException.notFound(UNKNOWN_SESSION);
+            }
+            boolean events = acceptsEvents(request);
+            return body(request).flatMap(body -> checkedKey(caller, body).then(events && streamable(body)
+                    ? stream(caller, body) : answer(caller, body, session)));
         });
     }
 
-    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body) {
-        return responseTo(caller, body).flatMap(this::json)
+    /** Whether the client named text/event-stream in Accept (Streamable HTTP clients do), not just a wildcard. */
+    private static boolean acceptsEvents(ServerRequest request) {
+        return request.headers().accept().stream()
+                .anyMatch(type -> !type.isWildcardType() && type.isCompatibleWith(MediaType.TEXT_EVENT_STREAM));
+    }
+
+    /** A lone request other than initialize (whose answer opens the session, as JSON): answered as an event stream. */
+    private static boolean streamable(Optional<JsonNode> body) {
+        return body.isPresent() && body.get().isObject() && body.get().hasNonNull("id")
+                && body.get().path("method").isString() && !"initialize".equals(body.get().path("method").asString());
+    }
+
+    /**
+     * The Streamable HTTP answer as an event stream: the upstream's notifications about the request
+     * (progress, with the client's token) as they come, then the response, then the end of the stream.
+     */
+    private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body) {
+        if (!body.get().path("params").path("_meta").has("progressToken")) {
+            // nothing can come before the response: one event, without the machinery for notifications
+            return events(responseTo(caller, body).flux());
+        }
+        Sinks.Many<JsonNode> notes = Sinks.many().unicast().onBackpressureBuffer();
+        McpCaller listening = caller.withNotifications(note -> {
+            synchronized (notes) { // notifications arrive on the upstream client's threads
+                notes.tryEmitNext(note);
+            }
+        });
+        Mono<JsonNode> response = responseTo(listening, body).doFinally(signal -> {
+            synchronized (notes) {
+                notes.tryEmitComplete();
+            }
+        });
+        // live: each notification is written as it comes. A refused key (401) fails before the first event,
+        // while the response is not committed yet, so it is still answered as the HTTP error it is
+        return events(Flux.merge(notes.asFlux(), response));
+    }
+
+    private static Mono<ServerResponse> events(Flux<JsonNode> messages) {
+        return ServerResponse.ok().contentType(MediaType.TEXT_EVENT_STREAM).header("Cache-Control", "no-store")
+                .body(messages.map(message -> ServerSentEvent.<String>builder().event("message")
+                        .data(IngressJson.RESPONSES.writeValueAsString(message)).build()), ServerSentEvent.class);
+    }
+
+    /** A body that says what it is must say JSON (the README promises 415); none at all is read as JSON. */
+    private static void requireJson(ServerRequest request) {
+        MediaType type = request.headers().contentType().orElse(null);
+        if (type != null && !MediaType.APPLICATION_JSON.isCompatibleWith(type) && !type.getSubtype().endsWith("+json")) {
+            throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, JSON_ONLY);
+        }
+    }
+
+    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body, String session) {
+        return responseTo(caller, body).flatMap(answer -> json(answer, session == null ? newSession(caller, answer) : Optional.empty()))
                 .switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
+    }
+
+    /** An initialize answered with a result opens a session: its id carries the negotiated version. */
+    private Optional<String> newSession(McpCaller caller, JsonNode answer) {
+        JsonNode version = answer.isObject() ? answer.at("/result/protocolVersion") : null;
+        boolean initialized = version != null && version.isString() && answer.at("/result/serverInfo").isObject();
+        return initialized ? sessionIds.issue(caller.key(), version.asString()) : Optional.empty();
     }
 
     /**
@@ -140,7 +219,8 @@ public class McpGateHandler {
             return error;
         }
         log.warn("[{}] MCP upstream failure: {}", correlationId, error.detail());
-        return error.withData(IngressJson.RESPONSES.createObjectNode().put("correlationId", correlationId));
+        ObjectNode data = error.data() instanceof ObjectNode given ? given.deepCopy() : IngressJson.RESPONSES.createObjectNode();
+        return error.withData(data.put("correlationId", correlationId));
     }
 
     static JsonRpcError asRpcError(Throwable failure) {
@@ -163,8 +243,8 @@ public class McpGateHandler {
     /** A lone tools/call is left to the decision stream; every other body is checked here (empty Mono: the key is fine). */
     private Mono<Void> checkedKey(McpCaller caller, Optional<JsonNode> body) {
         boolean loneToolCall = body.isPresent() && body.get().isObject()
-                && body.get().path("method").isString() && "tools/call".equals(body.get().path("method").asString())
-                && body.get().has("id");
+                && body.get().path("method").isString() && DECIDED.contains(body.get().path("method").asString())
+                && body.get().has("id") && !body.get().get("id").isNull();
         return loneToolCall ? Mono.empty() : keys.check(caller.key(), caller.agentId(), caller.correlationId()).then();
     }
 
@@ -191,8 +271,9 @@ public class McpGateHandler {
         }
     }
 
-    private Mono<ServerResponse> json(JsonNode body) {
-        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
+    private Mono<ServerResponse> json(JsonNode body, Optional<String> session) {
+        ServerResponse.BodyBuilder ok = ServerResponse.ok().contentType(MediaType.APPLICATION_JSON);
+        session.ifPresent(id -> ok.header(McpSessionIds.HEADER, id));
+        return ok.bodyValue(IngressJson.RESPONSES.writeValueAsBytes(body));
     }
 }

@@ -1,14 +1,18 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.GatewayJson;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The methods the gate answers (spec 4.3): initialize, ping, tools/list, tools/call; notifications
- * are accepted and ignored. Returns the result member, empty for a notification.
+ * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, tools/list (cached),
+ * resources/read and prompts/get after a decision ({@link McpToolCallGate}); resources/*, prompts/list,
+ * completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
+ * accepted and not passed on. Returns the result member, empty for a notification.
  */
 @Component
 class McpGateMethods {
@@ -22,12 +26,17 @@ class McpGateMethods {
     static final java.util.Set<String> SUPPORTED_VERSIONS = java.util.Set.of(PROTOCOL_VERSION, "2025-03-26",
             "2025-06-18", "2025-11-25");
 
-    private final McpToolListCache toolLists;
-    private final McpToolCallGate toolCalls;
+    /** The answer to a client that asks for a version the gate does not speak: the latest it does (MCP negotiation). */
+    static final String LATEST_VERSION = "2025-11-25";
 
-    McpGateMethods(McpToolListCache toolLists, McpToolCallGate toolCalls) {
-        this.toolLists = toolLists;
+    private final McpToolCallGate toolCalls;
+    private final McpUpstreamCalls calls;
+    private final McpUpstreamClients clients;
+
+    McpGateMethods(McpToolCallGate toolCalls, McpUpstreamCalls calls, McpUpstreamClients clients) {
         this.toolCalls = toolCalls;
+        this.calls = calls;
+        this.clients = clients;
     }
 
     Mono<JsonNode> answer(McpCaller caller, JsonRpcRequest request) {
@@ -35,23 +44,46 @@ class McpGateMethods {
             // notifications/initialized, notifications/cancelled, ...: nothing to answer (and no id to answer with)
             return Mono.empty();
         }
+        UUID workspaceId = caller.key().workspaceId();
         return switch (request.method()) {
-            case "initialize" -> Mono.just(initializeResult(request.params()));
+            case "initialize" -> initializeResult(workspaceId, request.params()).map(JsonNode.class::cast);
             case "ping" -> Mono.just(IngressJson.RESPONSES.createObjectNode());
-            case "tools/list" -> toolLists.list(caller.key().workspaceId()).map(JsonNode.class::cast);
             case "tools/call" -> toolCalls.call(caller, request.params(), String.valueOf(request.id()));
-            default -> Mono.error(new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()));
+            case "tools/list", "resources/read", "prompts/get" ->
+                    toolCalls.decided(caller, request.method(), request.params(), String.valueOf(request.id()));
+            default -> McpUpstreamCalls.RELAYED.contains(request.method())
+                    ? calls.upstream(workspaceId).flatMap(upstream -> calls.relay(upstream, request.method(), request.params()))
+                            .map(JsonNode.class::cast)
+                    : Mono.error(new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()));
         };
     }
 
-    private static ObjectNode initializeResult(ObjectNode params) {
+    /**
+     * The version the client asked for when the gate speaks it, else the latest; no version at all (spec
+     * 4.3's exchange) gets 2024-11-05. The capabilities are the upstream's (what the gate relays), tools
+     * only when the upstream cannot be asked.
+     */
+    private Mono<ObjectNode> initializeResult(UUID workspaceId, ObjectNode params) {
         JsonNode asked = params == null ? null : params.get("protocolVersion");
-        String version = asked != null && asked.isString() && SUPPORTED_VERSIONS.contains(asked.asString())
-                ? asked.asString() : PROTOCOL_VERSION;
-        ObjectNode result = IngressJson.RESPONSES.createObjectNode();
-        result.put("protocolVersion", version);
-        result.putObject("capabilities").putObject("tools").put("listChanged", false);
-        result.putObject("serverInfo").put("name", "service-mcp-gate").put("version", "1.0.0");
-        return result;
+        String version = asked == null || !asked.isString() ? PROTOCOL_VERSION
+                : SUPPORTED_VERSIONS.contains(asked.asString()) ? asked.asString() : LATEST_VERSION;
+        return calls.upstream(workspaceId)
+                .flatMap(upstream -> clients.request(upstream, "initialize", client -> Mono.justOrEmpty(client.getServerCapabilities())))
+                .map(capabilities -> (ObjectNode) GatewayJson.MAPPER.valueToTree(capabilities))
+                .onErrorResume(unreachable -> Mono.empty())
+                .defaultIfEmpty(toolsOnly())
+                .map(capabilities -> {
+                    ObjectNode result = IngressJson.RESPONSES.createObjectNode();
+                    result.put("protocolVersion", version);
+                    result.set("capabilities", capabilities);
+                    result.putObject("serverInfo").put("name", "service-mcp-gate").put("version", "1.0.0");
+                    return result;
+                });
+    }
+
+    private static ObjectNode toolsOnly() {
+        ObjectNode capabilities = IngressJson.RESPONSES.createObjectNode();
+        capabilities.putObject("tools").put("listChanged", false);
+        return capabilities;
     }
 }

@@ -19,6 +19,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sseMaxSessionsPerWorkspace event streams the keys of one workspace may hold open together on this instance (more: 429)
  * @param sseIdleTimeout      a session whose client has posted nothing and been sent nothing for this long is closed
  * @param maxBatchSize        messages one JSON-RPC batch may hold (more: one -32600 error, nothing is run)
+ * @param maxResultBytes      the largest upstream answer (one JSON-RPC message) the gate relays; a larger one is a
+ *                            -32002 error that says so
+ * @param allowedOrigins      browser origins ({@code Origin} header) the gate serves besides loopback ones (any port of
+ *                            localhost, 127.0.0.1, [::1]); a request without Origin (no browser) is always served, one
+ *                            with another origin is refused 403 (DNS rebinding)
  */
 @ConfigurationProperties("gateway.mcp")
 public record McpGateProperties(
@@ -31,7 +36,9 @@ public record McpGateProperties(
         @DefaultValue("5") int sseMaxSessionsPerKey,
         @DefaultValue("20") int sseMaxSessionsPerWorkspace,
         @DefaultValue("PT10M") Duration sseIdleTimeout,
-        @DefaultValue("20") int maxBatchSize) {
+        @DefaultValue("20") int maxBatchSize,
+        @DefaultValue("16777216") int maxResultBytes,
+        @DefaultValue("") java.util.List<String> allowedOrigins) {
 
     public McpGateProperties {
         if (toolsListTtl.isNegative()) {
@@ -55,6 +62,11 @@ public record McpGateProperties(
         if (sseIdleTimeout.isZero() || sseIdleTimeout.isNegative()) {
             throw new IllegalArgumentException("gateway.mcp.sse-idle-timeout must be positive");
         }
+        if (maxResultBytes < 65536) {
+            throw new IllegalArgumentException("gateway.mcp.max-result-bytes must be at least 65536");
+        }
+        allowedOrigins = allowedOrigins == null ? java.util.List.of()
+                : allowedOrigins.stream().filter(origin -> !origin.isBlank()).map(String::strip).toList();
         if (maxBatchSize < 1) {
             throw new IllegalArgumentException("gateway.mcp.max-batch-size must be positive");
         }

@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
  * with, once. The
  * upstream's result ({@code content}, {@code isError}) is the execution result; a JSON-RPC error the
  * upstream answered with is an executed call whose result is an error; no answer at all is a
- * failure signal for the executor.
+ * failure signal for the executor, whose text says "Not run" only when nothing reached the upstream
+ * and otherwise that the outcome is unknown (a timeout, an answer over the bound, a lost connection).
  */
 @Component
 class McpHeldCallRunner implements HeldCallRunner {
@@ -48,7 +49,9 @@ class McpHeldCallRunner implements HeldCallRunner {
                         log.warn("[{}] approved MCP call of approval {} failed upstream: {}", context.correlationId(),
                                 context.approvalId(), failure.detail());
                     }
-                    return new IllegalStateException(failure.getMessage());
+                    // the status is failed either way; its result must not say "not run" of a call that may have run
+                    return new IllegalStateException(failure.notSent() ? "Not run: " + failure.getMessage()
+                            : "The outcome is unknown (the upstream may have run the call): " + failure.getMessage());
                 });
     }
 }

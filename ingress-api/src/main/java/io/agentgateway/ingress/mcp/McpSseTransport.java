@@ -54,11 +54,13 @@ public class McpSseTransport {
     private final McpGateHandler gate;
     private final McpKeys keys;
     private final McpSseSessions sessions;
+    private final McpOrigins origins;
     private final Duration keepAlive;
     private final Duration idleTimeout;
 
-    McpSseTransport(McpGateHandler gate, McpKeys keys, McpSseSessions sessions, McpGateProperties properties) {
+    McpSseTransport(McpGateHandler gate, McpKeys keys, McpSseSessions sessions, McpGateProperties properties, McpOrigins origins) {
         this.gate = gate;
+        this.origins = origins;
         this.keys = keys;
         this.sessions = sessions;
         this.idleTimeout = properties.sseIdleTimeout();
@@ -75,6 +77,7 @@ public class McpSseTransport {
     /** GET: an event stream for an HTTP+SSE client, 405 for everyone else (Streamable HTTP expects it). */
     public Mono<ServerResponse> get(ServerRequest request) {
         return Mono.defer(() -> {
+            origins.check(request);
             if (!wantsLegacyStream(request)) {
                 return Mono.error(ApiException.methodNotAllowed(List.of(HttpMethod.POST)));
             }
@@ -122,6 +125,7 @@ public class McpSseTransport {
     /** POST ?sessionId=: 202 once the key and the session agree; the answer goes to the session's stream. */
     public Mono<ServerResponse> post(ServerRequest request) {
         return Mono.defer(() -> {
+            origins.check(request);
             ApiKeyCredential key = ApiKeyCredential.from(request);
             McpSseSession session = session(request, key);
             session.touch();
@@ -153,7 +157,8 @@ public class McpSseTransport {
 
     /** Runs the request detached from the POST (already answered 202) and queues its response on the stream. */
     private void answerLater(McpSseSession session, McpCaller caller, Optional<JsonNode> body) {
-        gate.responseTo(caller, body)
+        // the upstream's notifications about the request (progress) go to the stream as they come, before its answer
+        gate.responseTo(caller.withNotifications(session::offer), body)
                 .onErrorResume(failure -> Mono.justOrEmpty(errorAnswer(body, failure, caller.correlationId())))
                 .subscribe(answer -> {
                     if (!session.offer(answer)) {

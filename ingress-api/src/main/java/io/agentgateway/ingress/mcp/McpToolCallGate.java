@@ -45,8 +45,13 @@ class McpToolCallGate {
     private final int auditPayloadBytes;
     private final CallViews views;
 
+    private final McpToolListCache toolLists;
+    private final McpKeys keys;
+
     McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties,
-                    CallViews views) {
+                    CallViews views, McpToolListCache toolLists, McpKeys keys) {
+        this.toolLists = toolLists;
+        this.keys = keys;
         this.access = access;
         this.seals = seals;
         this.upstream = upstream;
@@ -68,8 +73,8 @@ class McpToolCallGate {
             // and an allowed call goes out with exactly that connection
             String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
                     caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
-            return access.send(workspaceId, Tool.MCP, caller.correlationId(),
-                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), access.known(workspaceId, Tool.MCP), commandId,
+            return usableConnection(caller, true).flatMap(known -> access.send(workspaceId, Tool.MCP, caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), known, commandId,
                             connection -> Optional.of(command.withConnectionVersion(connection.version())))
                     .flatMap(sent -> {
                         Reply reply = sent.reply();
@@ -83,8 +88,94 @@ class McpToolCallGate {
                             case BLOCK -> Mono.error(blocked(caller, outcome));
                             case REQUIRE_APPROVAL -> Mono.just(held(caller, outcome));
                         };
+                    }));
+        });
+    }
+
+    /**
+     * {@code tools/list}, {@code resources/read} and {@code prompts/get}: actions of their own (issue 15), low
+     * risk, one EvaluateAction each (action the method; for a read the resource type {@code resource} or
+     * {@code prompt} and the resource id the URI or the prompt's name: policies match them like any
+     * action), so the kill switch, {@code pause_tool mcp} and policies stop them in log order as they stop
+     * tools/call; then the relay with the connection the decision was made on. Nothing is held: a decision
+     * that needs an approval is answered with an error that names the approval request.
+     */
+    Mono<JsonNode> decided(McpCaller caller, String method, ObjectNode params, String rpcId) {
+        return Mono.defer(() -> {
+            UUID workspaceId = caller.key().workspaceId();
+            String resourceType = null;
+            String resourceId = null;
+            if (!"tools/list".equals(method)) {
+                boolean resource = "resources/read".equals(method);
+                String idField = resource ? "uri" : "name";
+                JsonNode subject = params == null ? null : params.get(idField);
+                if (subject == null || !subject.isString() || subject.asString().isBlank()
+                        || subject.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+                    throw JsonRpcError.invalidParams("params." + idField + " must be a non-empty string of at most "
+                            + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
+                }
+                resourceType = resource ? "resource" : "prompt";
+                resourceId = subject.asString();
+            }
+            ObjectNode payload = params == null ? IngressJson.RESPONSES.createObjectNode() : params.deepCopy();
+            EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
+                    resourceType, resourceId, McpAuditPayload.of(payload, auditPayloadBytes), null,
+                    ActionSource.MCP, Scope.MCP, false, null);
+            String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
+                    caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
+            return usableConnection(caller, false).flatMap(known -> access.send(workspaceId, Tool.MCP, caller.correlationId(),
+                            Actor.apiKey(caller.key().keyHash(), caller.agentId()), known, commandId,
+                            connection -> Optional.of(command.withConnectionVersion(connection.version()))))
+                    .flatMap(sent -> {
+                        Reply reply = sent.reply();
+                        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+                        EvaluationOutcome outcome = reply.evaluation();
+                        if (outcome == null || outcome.decision() == null) {
+                            throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
+                        }
+                        return switch (outcome.decision()) {
+                            case ALLOW -> Mono.fromCallable(() -> McpUpstreams.of(workspaceId, sent.connection()))
+                                    .flatMap(server -> "tools/list".equals(method) ? toolLists.list(server)
+                                            : upstream.relay(server, method, params))
+                                    .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
+                                    .<JsonNode>map(result -> result);
+                            case BLOCK -> Mono.error(blocked(caller, outcome));
+                            case REQUIRE_APPROVAL -> Mono.error(needsApproval(caller, outcome));
+                        };
                     });
         });
+    }
+
+    /**
+     * The workspace's {@code mcp} connection to evaluate with, when it has one (and, with {@code reachable},
+     * an upstream that can take the call): else -32002 before anything is evaluated, so no approval is opened
+     * for a call that could never run. The fast path is the view's connection with a live session; else the
+     * stream confirms key and connection first ({@code check_access}: the view may lag, and no upstream is
+     * contacted for a key nobody checked), then the upstream is initialized.
+     */
+    private Mono<Known> usableConnection(McpCaller caller, boolean reachable) {
+        UUID workspaceId = caller.key().workspaceId();
+        Known viewed = access.known(workspaceId, Tool.MCP);
+        if (viewed.connection() != null && viewed.connection().mcpServerUrl() != null
+                && (!reachable || upstream.isReady(McpUpstreams.of(workspaceId, viewed)))) {
+            return Mono.just(viewed);
+        }
+        return keys.check(caller.key(), caller.agentId(), caller.correlationId()).flatMap(confirmed -> {
+            McpUpstream server = McpUpstreams.of(workspaceId, confirmed);
+            return reachable ? upstream.reachable(server).thenReturn(confirmed) : Mono.just(confirmed);
+        });
+    }
+
+    private static JsonRpcError needsApproval(McpCaller caller, EvaluationOutcome outcome) {
+        ObjectNode data = IngressJson.RESPONSES.createObjectNode();
+        data.put("status", "require_approval");
+        data.put("approvalRequestId", outcome.approvalRequestId());
+        data.put("reason", outcome.reason());
+        data.put("auditLogId", outcome.auditLogId());
+        data.put("correlationId", caller.correlationId());
+        data.put("matchedPolicyId", outcome.matchedPolicyId());
+        return new JsonRpcError(JsonRpcError.BLOCKED, "This request needs a human approval (approval request "
+                + outcome.approvalRequestId() + "); ask again once it is approved", data);
     }
 
     private io.agentgateway.schemas.call.SealedHeldCall sealed(ToolCall call) {
@@ -98,7 +189,9 @@ class McpToolCallGate {
 
     private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome, Known connection) {
         return Mono.fromCallable(() -> McpUpstreams.of(caller.key().workspaceId(), connection))
-                .flatMap(server -> upstream.callTool(server, call.name(), call.arguments()))
+                .flatMap(server -> upstream.callTool(server, call.name(), call.arguments(), call.progressToken(),
+                        caller.notifications()))
+                .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                 .map(result -> {
                     ObjectNode service = meta(result).putObject("service");
                     service.put("status", "allowed");
@@ -107,6 +200,18 @@ class McpToolCallGate {
                     service.put("matchedPolicyId", outcome.matchedPolicyId());
                     return result;
                 });
+    }
+
+    /** An upstream failure after an allow: its data names the evaluation (the audit entry) and the correlation id. */
+    static JsonRpcError withEvaluation(JsonRpcError failure, EvaluationOutcome outcome, McpCaller caller) {
+        ObjectNode data = failure.data() instanceof ObjectNode given ? given.deepCopy()
+                : IngressJson.RESPONSES.createObjectNode();
+        if (failure.data() != null && !(failure.data() instanceof ObjectNode)) {
+            data.set("upstream", failure.data());
+        }
+        data.put("auditLogId", outcome.auditLogId());
+        data.put("correlationId", caller.correlationId());
+        return failure.withData(data);
     }
 
     private static JsonRpcError blocked(McpCaller caller, EvaluationOutcome outcome) {
@@ -140,7 +245,7 @@ class McpToolCallGate {
     }
 
     /** The validated params of a tools/call, with {@code _risk} taken out of the arguments. */
-    record ToolCall(String name, ObjectNode arguments, RiskLevel risk, boolean riskOverridden) {
+    record ToolCall(String name, ObjectNode arguments, RiskLevel risk, boolean riskOverridden, JsonNode progressToken) {
         static final String RISK_MESSAGE = "arguments._risk must be one of: low, medium, high, critical";
 
         static ToolCall parse(ObjectNode params) {
@@ -159,14 +264,16 @@ class McpToolCallGate {
             ObjectNode arguments = given instanceof ObjectNode object ? object.deepCopy()
                     : IngressJson.RESPONSES.createObjectNode();
             JsonNode override = arguments.remove(RISK_PARAM);
+            JsonNode token = params.path("_meta").get("progressToken");
+            JsonNode progressToken = token != null && (token.isString() || token.isIntegralNumber()) ? token : null;
             if (override == null) {
-                return new ToolCall(name.asString(), arguments, McpToolRisk.of(name.asString()), false);
+                return new ToolCall(name.asString(), arguments, McpToolRisk.of(name.asString()), false, progressToken);
             }
             RiskLevel level = override.isString() ? RiskLevel.parse(override.asString()).orElse(null) : null;
             if (level == null) {
                 throw JsonRpcError.invalidParams(RISK_MESSAGE);
             }
-            return new ToolCall(name.asString(), arguments, level, true);
+            return new ToolCall(name.asString(), arguments, level, true, progressToken);
         }
     }
 }

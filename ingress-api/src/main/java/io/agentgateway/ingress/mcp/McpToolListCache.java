@@ -34,8 +34,10 @@ class McpToolListCache {
         this.clock = clock;
     }
 
-    Mono<ObjectNode> list(UUID workspaceId) {
-        return calls.upstream(workspaceId).flatMap(upstream -> {
+    /** The upstream's list, from the cache while it is fresh and of this connection version. */
+    Mono<ObjectNode> list(McpUpstream upstream) {
+        UUID workspaceId = upstream.workspaceId();
+        return Mono.defer(() -> {
             Entry entry = entries.get(workspaceId);
             Instant now = clock.instant();
             if (entry != null && entry.version() == upstream.version() && now.isBefore(entry.expiresAt())) {

@@ -26,9 +26,12 @@ class McpUpstreamCalls {
     private final McpUpstreams upstreams;
     private final McpUpstreamClients clients;
 
-    McpUpstreamCalls(McpUpstreams upstreams, McpUpstreamClients clients) {
+    private final McpProgressRoutes progress;
+
+    McpUpstreamCalls(McpUpstreams upstreams, McpUpstreamClients clients, McpProgressRoutes progress) {
         this.upstreams = upstreams;
         this.clients = clients;
+        this.progress = progress;
     }
 
     /** The workspace's upstream as the connection view holds it now (see {@link McpUpstreams}). */
@@ -37,24 +40,132 @@ class McpUpstreamCalls {
     }
 
     Mono<ObjectNode> listTools(McpUpstream upstream) {
-        return clients.clientFor(upstream)
-                .flatMap(client -> client.listTools())
-                .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
-                .onErrorMap(failure -> asRpcError("tools/list", failure));
+        return relay(upstream, "tools/list", null);
     }
 
-    /** Sends the call once; no retry (an approved held call must reach the upstream at most once). */
+    /** Sends the call; again only when the upstream's 404 proved the first one did not run (see {@link McpUpstreamClients}). */
     Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments) {
-        Map<String, Object> args = arguments == null ? Map.of() : GatewayJson.MAPPER.convertValue(arguments, ARGUMENTS);
-        return clients.clientFor(upstream)
-                .flatMap(client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
-                .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
-                .onErrorMap(failure -> asRpcError("tools/call", failure));
+        return callTool(upstream, name, arguments, null, null);
     }
 
-    private static Throwable asRpcError(String method, Throwable failure) {
-        if (failure instanceof JsonRpcError) {
-            return failure;
+    /**
+     * @param progressToken the client's {@code _meta.progressToken}, or null
+     * @param notifications where the upstream's progress notifications go (with the client's token), or null
+     */
+    Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments, JsonNode progressToken,
+                              java.util.function.Consumer<JsonNode> notifications) {
+        Map<String, Object> args = arguments == null ? Map.of() : GatewayJson.MAPPER.convertValue(arguments, ARGUMENTS);
+        if (progressToken == null || notifications == null) {
+            return clients.request(upstream, "tools/call", client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
+                    .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
+                    .onErrorMap(failure -> asRpcError("tools/call", failure));
+        }
+        return Mono.using(() -> progress.open(progressToken, notifications),
+                token -> clients.request(upstream, "tools/call",
+                                client -> client.callTool(new McpSchema.CallToolRequest(name, args, Map.of("progressToken", token))))
+                        .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
+                        .onErrorMap(failure -> asRpcError("tools/call", failure)),
+                progress::close);
+    }
+
+    /** Whether the workspace has a live initialized session with this upstream (nothing to send to know). */
+    boolean isReady(McpUpstream upstream) {
+        return clients.isReady(upstream);
+    }
+
+    /**
+     * Completes once the upstream has an initialized session (at once when it has one); the error signal,
+     * {@link JsonRpcError#notSent()}, when it cannot be reached.
+     */
+    Mono<Void> reachable(McpUpstream upstream) {
+        return clients.request(upstream, "initialize", client -> Mono.just(Boolean.TRUE))
+                .onErrorMap(failure -> asRpcError("initialize", failure)).then();
+    }
+
+    /** The client-to-server methods the gate passes on as they are (beyond tools/call, which has a decision first). */
+    static final java.util.Set<String> RELAYED = java.util.Set.of("tools/list", "resources/list", "resources/templates/list",
+            "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
+            "completion/complete", "logging/setLevel");
+
+    /**
+     * One of {@link #RELAYED} sent to the upstream with the client's params, its result as JSON.
+     *
+     * @throws JsonRpcError -32602 (as the error signal) for params the SDK cannot read
+     */
+    Mono<ObjectNode> relay(McpUpstream upstream, String method, ObjectNode params) {
+        return Mono.defer(() -> clients.request(upstream, method, client -> send(client, method, params)))
+                .map(result -> result instanceof ObjectNode object ? object : (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
+                .onErrorMap(failure -> asRpcError(method, failure));
+    }
+
+    private static Mono<Object> send(io.modelcontextprotocol.client.McpAsyncClient client, String method, ObjectNode params) {
+        if (!offered(client.getServerCapabilities(), method)) {
+            // what the upstream would answer: the SDK refuses locally, as a failure of our side
+            return Mono.error(new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method
+                    + " (the upstream MCP server does not offer it)"));
+        }
+        String cursor = params == null || !params.path("cursor").isString() ? null : params.get("cursor").asString();
+        return switch (method) {
+            case "tools/list" -> client.listTools(cursor).map(Object.class::cast);
+            case "resources/list" -> client.listResources(cursor).map(Object.class::cast);
+            case "resources/templates/list" -> client.listResourceTemplates(cursor).map(Object.class::cast);
+            case "resources/read" -> client.readResource(read(params, McpSchema.ReadResourceRequest.class)).map(Object.class::cast);
+            case "resources/subscribe" -> client.subscribeResource(read(params, McpSchema.SubscribeRequest.class)).thenReturn(EMPTY);
+            case "resources/unsubscribe" -> client.unsubscribeResource(read(params, McpSchema.UnsubscribeRequest.class)).thenReturn(EMPTY);
+            case "prompts/list" -> client.listPrompts(cursor).map(Object.class::cast);
+            case "prompts/get" -> client.getPrompt(read(params, McpSchema.GetPromptRequest.class)).map(Object.class::cast);
+            case "completion/complete" -> client.completeCompletion(read(params, McpSchema.CompleteRequest.class)).map(Object.class::cast);
+            case "logging/setLevel" -> client.setLoggingLevel(read(params, McpSchema.SetLevelRequest.class).level()).thenReturn(EMPTY);
+            default -> Mono.error(new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method));
+        };
+    }
+
+    private static final Object EMPTY = Map.of();
+
+    private static boolean offered(McpSchema.ServerCapabilities capabilities, String method) {
+        if (capabilities == null) {
+            return true;
+        }
+        return switch (method.substring(0, method.indexOf('/'))) {
+            case "tools" -> capabilities.tools() != null;
+            case "resources" -> capabilities.resources() != null;
+            case "prompts" -> capabilities.prompts() != null;
+            case "completion" -> capabilities.completions() != null;
+            case "logging" -> capabilities.logging() != null;
+            default -> true;
+        };
+    }
+
+    private static <T> T read(ObjectNode params, Class<T> type) {
+        try {
+            T request = GatewayJson.MAPPER.convertValue(params == null ? GatewayJson.MAPPER.createObjectNode() : params, type);
+            if (request == null) {
+                throw JsonRpcError.invalidParams("params are required");
+            }
+            return request;
+        } catch (IllegalArgumentException | tools.jackson.core.JacksonException e) {
+            // the parser's message names our classes: say which method's params did not fit, no more
+            throw JsonRpcError.invalidParams("params do not fit " + type.getSimpleName().replace("Request", "") + " request");
+        }
+    }
+
+    static JsonRpcError tooLarge(String method, long maxBytes) {
+        return JsonRpcError.upstream("The upstream MCP server's answer to " + method + " is larger than " + maxBytes
+                + " bytes (gateway.mcp.max-result-bytes); it was not relayed, and whether the request took effect upstream is unknown");
+    }
+
+    static JsonRpcError connectionLost(String method) {
+        return JsonRpcError.upstream("The connection to the upstream MCP server was lost while it handled " + method
+                + "; whether the request took effect upstream is unknown");
+    }
+
+    static JsonRpcError asRpcError(String method, Throwable failure) {
+        if (failure instanceof JsonRpcError rpc) {
+            return rpc;
+        }
+        if (failure instanceof McpUpstreamClients.SessionLost) {
+            return JsonRpcError.upstream("The upstream MCP server lost the session again right after it was opened; "
+                    + method + " was not run", McpError.findRootCause(failure).toString()).asNotSent();
         }
         if (failure instanceof McpError error && error.getJsonRpcError() != null) {
             var answered = error.getJsonRpcError();

@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
+import org.springframework.web.reactive.function.client.WebClientResponseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
@@ -46,13 +49,18 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
 
     private final Map<UUID, Session> sessions = new ConcurrentHashMap<>();
     private final Duration timeout;
+    private final int maxResultBytes;
     private final ReactorClientHttpConnector connector;
     private final ConnectionSecrets secrets;
     private volatile boolean running;
 
+    private final McpProgressRoutes progress;
+
     McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets,
-                       EgressClients egress) {
+                       EgressClients egress, McpProgressRoutes progress) {
+        this.progress = progress;
         this.timeout = properties.requestTimeout();
+        this.maxResultBytes = properties.maxResultBytes();
         this.secrets = secrets;
         // no response timeout here: the SSE transport's event stream stays open and idle between calls;
         // every request is bounded by the SDK client's request timeout instead
@@ -62,16 +70,113 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), Integer.MAX_VALUE)));
     }
 
-    /** An initialized client for the upstream (the error signal when it cannot be reached or initialized). */
-    Mono<McpAsyncClient> clientFor(McpUpstream upstream) {
+    /**
+     * Runs one request on the workspace's initialized client. A session the upstream no longer knows (an
+     * HTTP 404 on its session id: the upstream restarted or expired it) proves the request did not run
+     * there: the session is replaced by a new one and the request sent once more, once. An answer over
+     * {@code gateway.mcp.max-result-bytes}, and the loss of an HTTP+SSE session's event stream while the
+     * request waits, end it at once ({@link McpUpstreamCalls} says the outcome is unknown).
+     *
+     * <p>Failures before anything was sent (no credential, no connection, initialize failed) are
+     * {@link JsonRpcError#notSent()}.
+     */
+    <T> Mono<T> request(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
+        return attempt(upstream, method, request).onErrorResume(SessionLost.class, lost -> {
+            log.info("upstream MCP session of workspace {} lost ({}); opening a new one", upstream.workspaceId(), lost.getMessage());
+            return attempt(upstream, method, request);
+        });
+    }
+
+    /** Whether the workspace has an initialized session with this connection version (no upstream traffic to know). */
+    boolean isReady(McpUpstream upstream) {
+        Session session = sessions.get(upstream.workspaceId());
+        return session != null && session.version() == upstream.version() && session.client().isInitialized()
+                && !session.bound().eventStreamHasEnded();
+    }
+
+    private <T> Mono<T> attempt(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
         Session session;
         try {
             session = session(upstream);
+            if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE && session.bound().eventStreamHasEnded()) {
+                // the upstream closed the session's event stream (restarted, went away): a new session first
+                forget(upstream, session);
+                session = session(upstream);
+            }
         } catch (UnreadableSecretException e) {
             // fail closed, and say why without the secret
-            return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened"));
+            return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened").asNotSent());
         }
-        return ready(upstream, session);
+        Session current = session;
+        boolean sse = upstream.transport() == io.agentgateway.schemas.McpTransport.SSE;
+        return ready(upstream, current).flatMap(client -> {
+            long oversizedBefore = current.bound().oversizedAnswers();
+            long notFoundBefore = current.bound().unknownSessionAnswers();
+            Mono<T> sent = Mono.defer(() -> {
+                current.inFlight().incrementAndGet();
+                return request.apply(client);
+            }).onErrorMap(failure -> provesSessionLost(failure, current, notFoundBefore), failure -> {
+                if (sse) {
+                    forget(upstream, current);
+                } // the SDK's streamable HTTP client initializes a new session itself, before its next request
+                return new SessionLost(failure);
+            }).doFinally(signal -> current.inFlight().decrementAndGet())
+                    .onErrorMap(failure -> !(failure instanceof SessionLost) && current.bound().oversizedAnswers() > oversizedBefore,
+                    failure -> {
+                        if (sse) {
+                            forget(upstream, current); // the event stream could not carry on after it
+                        }
+                        return McpUpstreamCalls.tooLarge(method, current.bound().maxBytes());
+                    });
+            Mono<T> tooLarge = current.bound().oversized().next().flatMap(size -> {
+                if (sse) {
+                    forget(upstream, current); // the event stream could not carry on after it
+                }
+                return Mono.error(McpUpstreamCalls.tooLarge(method, current.bound().maxBytes()));
+            });
+            if (!sse) {
+                return Mono.firstWithSignal(sent, tooLarge);
+            }
+            Mono<T> streamLost = current.bound().eventStreamEnded().flatMap(ended -> {
+                forget(upstream, current);
+                return Mono.error(McpUpstreamCalls.connectionLost(method));
+            });
+            return Mono.firstWithSignal(sent, tooLarge, streamLost);
+        });
+    }
+
+    /**
+     * A 404 on the session: the upstream does not know it (restarted, expired) and ran nothing of this request.
+     * The SDK client reports the streamable transport's {@link McpTransportSessionNotFoundException} by ending
+     * the session's pending requests with a plain RuntimeException, {@link #SDK_SESSION_TERMINATED} (mcp-core 2.1.0).
+     */
+    private static boolean provesSessionLost(Throwable failure, Session session, long notFoundBefore) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof McpTransportSessionNotFoundException || cause instanceof WebClientResponseException.NotFound) {
+                return true;
+            }
+            // the SDK ends every pending request of a closed session with this message, whatever closed it: only
+            // a 404 to a POST while this request was the only one in flight says it was this request's POST
+            if (SDK_SESSION_TERMINATED.equals(cause.getMessage())) {
+                return session.bound().unknownSessionAnswers() > notFoundBefore && session.inFlight().get() == 1;
+            }
+        }
+        return false;
+    }
+
+    static final String SDK_SESSION_TERMINATED = "MCP session with server terminated";
+
+    private void forget(McpUpstream upstream, Session session) {
+        if (sessions.remove(upstream.workspaceId(), session)) {
+            session.close();
+        }
+    }
+
+    /** The upstream no longer knows the session; nothing of the request ran there. */
+    static final class SessionLost extends RuntimeException {
+        SessionLost(Throwable cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
     }
 
     private Session session(McpUpstream upstream) {
@@ -89,25 +194,25 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private Mono<McpAsyncClient> ready(McpUpstream upstream, Session session) {
         return session.ready().onErrorResume(failure -> {
             // forget the failed session (only if it is still the current one) so the next call retries
-            if (sessions.remove(upstream.workspaceId(), session)) {
-                session.close();
-            }
-            return Mono.error(failure);
+            forget(upstream, session);
+            return Mono.error(McpUpstreamCalls.asRpcError("initialize", failure).asNotSent());
         });
     }
 
     private Session open(McpUpstream upstream) {
-        McpAsyncClient client = McpClient.async(transport(upstream))
+        McpAnswerBound bound = new McpAnswerBound(maxResultBytes);
+        McpAsyncClient client = McpClient.async(transport(upstream, bound))
                 .clientInfo(CLIENT_INFO)
                 .requestTimeout(timeout)
                 .initializationTimeout(timeout)
+                .progressConsumer(progress::deliver)
                 .build();
         // cache() shares one initialize among concurrent first calls; a failure is cached too, until removed above
         Mono<McpAsyncClient> ready = client.initialize().thenReturn(client).cache();
-        return new Session(upstream.version(), client, ready);
+        return new Session(upstream.version(), client, ready, bound, new java.util.concurrent.atomic.AtomicInteger());
     }
 
-    private McpClientTransport transport(McpUpstream upstream) {
+    private McpClientTransport transport(McpUpstream upstream, McpAnswerBound bound) {
         URI uri = URI.create(upstream.serverUrl());
         String base = uri.getScheme() + "://" + uri.getRawAuthority();
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
@@ -115,7 +220,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         // the configured URL's path and query are sent as they are, not encoded again as a URI template
         DefaultUriBuilderFactory uris = new DefaultUriBuilderFactory(base);
         uris.setEncodingMode(DefaultUriBuilderFactory.EncodingMode.NONE);
-        WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector);
+        // an answer is decoded whole: up to gateway.mcp.max-result-bytes (Spring's default is 256 KiB)
+        WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector)
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(maxResultBytes)).filter(bound);
         // opened here, once per client of a connection version: the client's requests carry it from now on
         String authorization = upstream.authorization(
                 secrets.open(upstream.workspaceId(), Tool.MCP, upstream.token(), "access token"));
@@ -168,7 +275,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         }
     }
 
-    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready) {
+    /** @param inFlight requests sent on the session and not yet answered */
+    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready, McpAnswerBound bound,
+                           java.util.concurrent.atomic.AtomicInteger inFlight) {
         void close() {
             closing().subscribe();
         }

@@ -1,0 +1,58 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.ingress.auth.ApiKeyCredential;
+import io.agentgateway.ingress.config.SecretsProperties;
+import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.secret.SecretBox;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code Mcp-Session-Id}s of the Streamable HTTP transport that every ingress replica can serve: the
+ * session's state (the key's workspace and hash, the negotiated protocol version) is in the id itself,
+ * sealed with {@code gateway.secrets.key} (the key every replica has), so no replica holds sessions and
+ * no routing needs to be sticky. An id sealed for another key, altered or not sealed by us is unknown
+ * (404, as the transport says for a session the server does not know). Without a secrets key no ids
+ * are issued (the transport allows a server without sessions).
+ */
+@Component
+class McpSessionIds {
+    static final String HEADER = "Mcp-Session-Id";
+    private static final String PREFIX = "mcp1.";
+
+    private final SecretBox box;
+
+    McpSessionIds(SecretsProperties secrets) {
+        this.box = secrets.key() == null || secrets.key().isBlank() ? null : SecretBox.fromBase64Key(secrets.key());
+    }
+
+    /** A new session id for the key and the version initialize negotiated; empty without a secrets key. */
+    Optional<String> issue(ApiKeyCredential key, String protocolVersion) {
+        if (box == null) {
+            return Optional.empty();
+        }
+        ObjectNode state = IngressJson.RESPONSES.createObjectNode();
+        state.put("w", key.workspaceId().toString());
+        state.put("k", key.keyHash());
+        state.put("v", protocolVersion);
+        // base64 of the sealed bytes: visible ASCII only, as the transport requires of a session id
+        return Optional.of(PREFIX + box.seal(IngressJson.RESPONSES.writeValueAsString(state)));
+    }
+
+    /** The negotiated protocol version of a session id this key may use; empty when the id is unknown to it. */
+    Optional<String> open(String id, ApiKeyCredential key) {
+        if (box == null || id == null || !id.startsWith(PREFIX)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode state = IngressJson.REQUESTS.readTree(box.open(id.substring(PREFIX.length())));
+            boolean same = key.workspaceId().toString().equals(state.path("w").asString(""))
+                    && key.keyHash().equals(state.path("k").asString(""));
+            return same ? Optional.of(state.path("v").asString("")) : Optional.empty();
+        } catch (RuntimeException notOurs) {
+            return Optional.empty();
+        }
+    }
+}
