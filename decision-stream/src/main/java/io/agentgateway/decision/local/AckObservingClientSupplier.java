@@ -38,7 +38,11 @@ public final class AckObservingClientSupplier implements KafkaClientSupplier {
 
     /** The tracker of the producer the calling stream thread sends with, or null when it has none. */
     public DurableSendTracker trackerOfCurrentThread() {
-        return trackers.get(Thread.currentThread().getName() + PRODUCER_SUFFIX);
+        return trackerOf(Thread.currentThread().getName());
+    }
+
+    DurableSendTracker trackerOf(String streamThreadName) {
+        return trackers.get(streamThreadName + PRODUCER_SUFFIX);
     }
 
     @Override
