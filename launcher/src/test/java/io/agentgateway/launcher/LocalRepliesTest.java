@@ -57,6 +57,12 @@ class LocalRepliesTest {
         }
     }
 
+    /**
+     * The broker refuses the decision's event (the events topic takes no record that large) while it takes the
+     * command and the stream's changelog writes. (Not {@code min.insync.replicas=2} on one broker: Kafka 4 caps the
+     * required in-sync replicas at the replica count, so a single broker acknowledges anyway.) The stream fails its
+     * task and rebuilds; the caller gets its 504, never the decision.
+     */
     @Test
     void aDecisionWhoseEventsAreNotDurableIsNeverAnswered() throws Exception {
         EmbeddedGateway gateway = GatewayHarness.gateway();
@@ -64,12 +70,12 @@ class LocalRepliesTest {
         assertThat(evaluate(ws, action("chat", "message.send", "low")).text("decision")).isEqualTo("allow");
         ConfigResource events = new ConfigResource(ConfigResource.Type.TOPIC, Topics.EVENTS.name());
         try (Admin admin = admin(gateway)) {
-            String minInsync = admin.describeConfigs(List.of(events)).all().get().get(events)
-                    .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value();
+            String maxBytes = admin.describeConfigs(List.of(events)).all().get().get(events)
+                    .get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG).value();
             TopicPartition changelog = new TopicPartition(PROCESSED_COMMANDS_CHANGELOG, partitionOf(admin, ws));
             long decidedBefore = endOffset(admin, changelog);
-            // one broker, two in-sync replicas required: no write to the events topic can be acknowledged
-            setMinInsync(admin, events, "2");
+            // an ActionEvaluated record is larger than this: no write to the events topic can be acknowledged
+            setTopicConfig(admin, events, TopicConfig.MAX_MESSAGE_BYTES_CONFIG, "64");
             try {
                 var r = evaluate(ws, action("chat", "message.send", "low"));
 
@@ -80,11 +86,11 @@ class LocalRepliesTest {
                 // ...although the stream decided it: its dedupe record reached the changelog
                 assertThat(endOffset(admin, changelog)).isGreaterThan(decidedBefore);
             } finally {
-                setMinInsync(admin, events, minInsync);
+                setTopicConfig(admin, events, TopicConfig.MAX_MESSAGE_BYTES_CONFIG, maxBytes);
             }
         }
         // the broker takes the events again: the decision made meanwhile is kept, and callers are answered again
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+        await().atMost(Duration.ofSeconds(90)).untilAsserted(() ->
                 assertThat(evaluate(ws, action("chat", "message.send", "low")).text("decision")).isEqualTo("allow"));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(auditRows(ws)).isGreaterThanOrEqualTo(3));
     }
@@ -93,11 +99,11 @@ class LocalRepliesTest {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, gateway.bootstrapServers()));
     }
 
-    private static void setMinInsync(Admin admin, ConfigResource topic, String value) throws Exception {
+    private static void setTopicConfig(Admin admin, ConfigResource topic, String key, String value) throws Exception {
         admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(
-                new ConfigEntry(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, value), AlterConfigOp.OpType.SET)))).all().get();
+                new ConfigEntry(key, value), AlterConfigOp.OpType.SET)))).all().get();
         await().atMost(Duration.ofSeconds(10)).until(() -> value.equals(admin.describeConfigs(List.of(topic)).all().get()
-                .get(topic).get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value()));
+                .get(topic).get(key).value()));
     }
 
     private static long endOffset(Admin admin, TopicPartition partition) throws Exception {

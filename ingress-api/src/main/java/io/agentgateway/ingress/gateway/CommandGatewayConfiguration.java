@@ -21,6 +21,13 @@ class CommandGatewayConfiguration {
     @Bean
     CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
             ObjectProvider<LocalReplyChannel> localReplies) {
+        // a channel exists only where a launcher runs the decision stream in this process (the embedded default)
+        return create(kafka, ingress, topics, localReplies.getIfAvailable());
+    }
+
+    /** @param localReplies the decision stream's channel in this process, or null (replies through Kafka only) */
+    static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
+            LocalReplyChannel localReplies) {
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);
@@ -32,9 +39,7 @@ class CommandGatewayConfiguration {
         PendingReplies pending = new PendingReplies();
         ReplyListener replies = new ReplyListener(
                 GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
-        // a channel exists only where a launcher runs the decision stream in this process (the embedded default)
-        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(),
-                localReplies.getIfAvailable());
+        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies);
     }
 
     @Bean
