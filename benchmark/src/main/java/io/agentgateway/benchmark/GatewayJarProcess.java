@@ -82,6 +82,13 @@ final class GatewayJarProcess implements AutoCloseable {
         if (System.getenv("LOGGING_LEVEL_ROOT") == null) {
             env.put("LOGGING_LEVEL_ROOT", "WARN");
         }
+        // the per-key and per-workspace request limits (issue 14: 50/s per key by default) would answer most of one
+        // key's load with 429: off, unless the caller sets them (older builds ignore the variables)
+        for (String limit : List.of("GATEWAY_LIMITS_KEYRATE", "GATEWAY_LIMITS_WORKSPACERATE")) {
+            if (System.getenv(limit) == null) {
+                env.put(limit, "0");
+            }
+        }
         env.putAll(extraEnvironment);
         GatewayJarProcess gateway = new GatewayJarProcess(jar.toAbsolutePath(), dataDir, jvmOptions, env);
         Runtime.getRuntime().addShutdownHook(gateway.killOnExit);

@@ -1,6 +1,7 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.decision.DecisionStreamApplication;
+import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.embedded.Directories;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.embedded.EmbeddedPostgresServer;
@@ -19,6 +20,7 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.SpringApplication;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -28,6 +30,11 @@ import org.springframework.context.ConfigurableApplicationContext;
  * in its own container. Contexts start in dependency order: the projector first (it migrates the
  * read models), the decision stream before the ingress (the ingress serves only once decisions can
  * be made).
+ *
+ * <p>Unless {@code gateway.local-reply.enabled} ({@code GATEWAY_LOCALREPLY_ENABLED}) is {@code false}, the
+ * decision stream and the ingress share a {@link LocalReplyChannel}: the stream hands the ingress its replies
+ * in process once what each decision wrote is acknowledged by the broker, instead of a reply record the
+ * ingress fetches back (replicas started with {@link #startIngressReplica} keep the replies topic).
  */
 public final class EmbeddedGateway implements AutoCloseable {
     /** Partitions of the keyed topics this creates, unless configured: see {@link #commandPartitions()}. */
@@ -52,6 +59,8 @@ public final class EmbeddedGateway implements AutoCloseable {
     private ConfigurableApplicationContext ingress;
     private Map<String, String> extraProperties = Map.of();
     private final List<ConfigurableApplicationContext> replicas = new ArrayList<>();
+    /** Null when replies go through Kafka only ({@code gateway.local-reply.enabled=false}). */
+    private LocalReplyChannel localReplies;
 
     private EmbeddedGateway(LauncherSettings settings) {
         this.settings = settings;
@@ -67,6 +76,9 @@ public final class EmbeddedGateway implements AutoCloseable {
     public static EmbeddedGateway start(LauncherSettings settings, Map<String, String> extraProperties) {
         EmbeddedGateway gateway = new EmbeddedGateway(settings);
         gateway.extraProperties = Map.copyOf(extraProperties);
+        if (!"false".equalsIgnoreCase(gateway.setting("gateway.local-reply.enabled", "GATEWAY_LOCALREPLY_ENABLED"))) {
+            gateway.localReplies = new LocalReplyChannel();
+        }
         try {
             gateway.startInfrastructure();
             gateway.startModules();
@@ -111,7 +123,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             // the API on any free port (tests, benchmark): the management server too
             web.put("management.server.port", "0");
         }
-        ingress = run("ingress-api", withSharedMetrics(IngressApplication.application())::run, web);
+        ingress = run("ingress-api", withLocalReplies(withSharedMetrics(IngressApplication.application()))::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("the ingress could not reach its reply partition within 60 s");
@@ -139,7 +151,8 @@ public final class EmbeddedGateway implements AutoCloseable {
             // one instance: no other one to keep a standby copy on (its group.instance.id is kept in the state
             // directory, so a restart after a crash rejoins as the same static member, without a rebalance)
             props.putIfAbsent("gateway.decision.num-standby-replicas", "0");
-            decisionStream = run("decision-stream", DecisionStreamApplication.builder().initializers(metrics.initializer())::run, props);
+            decisionStream = run("decision-stream", DecisionStreamApplication.builder().initializers(metrics.initializer())
+                    .initializers(localRepliesInitializer())::run, props);
             decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
         }
     }
@@ -173,6 +186,25 @@ public final class EmbeddedGateway implements AutoCloseable {
     private SpringApplication withSharedMetrics(SpringApplication application) {
         application.addInitializers(metrics.initializer());
         return application;
+    }
+
+    private SpringApplication withLocalReplies(SpringApplication application) {
+        application.addInitializers(localRepliesInitializer());
+        return application;
+    }
+
+    /** Puts this gateway's reply channel (if any) into a module's context, where its configuration picks it up. */
+    private ApplicationContextInitializer<ConfigurableApplicationContext> localRepliesInitializer() {
+        return context -> {
+            if (localReplies != null) {
+                context.getBeanFactory().registerSingleton("localReplyChannel", localReplies);
+            }
+        };
+    }
+
+    /** The channel between this gateway's decision stream and its ingress; null when replies go through Kafka only. */
+    public LocalReplyChannel localReplies() {
+        return localReplies;
     }
 
     private boolean configured(String property, String environmentVariable) {

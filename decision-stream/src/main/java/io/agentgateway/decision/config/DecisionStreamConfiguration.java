@@ -1,6 +1,8 @@
 package io.agentgateway.decision.config;
 
+import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
+import org.springframework.beans.factory.ObjectProvider;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -18,10 +20,11 @@ public class DecisionStreamConfiguration {
 
     @Bean
     public DecisionStreamLifecycle decisionStreamLifecycle(DecisionStreamProperties decision, TopicLayoutProperties topics,
-            KafkaProperties kafka) {
+            KafkaProperties kafka, ObjectProvider<LocalReplyChannel> localReplies) {
+        // a channel exists only where a launcher put an ingress in the same process (the embedded default)
         DecisionStreamRunner runner = new DecisionStreamRunner(decision.settings(),
                 DecisionStreamsConfig.build(kafka.buildStreamsProperties(), decision.streamsOptions(topics.replicationFactor()),
-                        decision.failoverOptions()));
+                        decision.failoverOptions()), localReplies.getIfAvailable());
         return new DecisionStreamLifecycle(runner, String.join(",", kafka.getBootstrapServers()), topics.layout(),
                 decision.closeTimeout());
     }

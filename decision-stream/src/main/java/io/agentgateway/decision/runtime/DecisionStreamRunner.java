@@ -1,6 +1,9 @@
 package io.agentgateway.decision.runtime;
 
 import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.local.AckObservingClientSupplier;
+import io.agentgateway.decision.local.InProcessReplies;
+import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.decision.topology.DecisionTopology;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -41,6 +44,8 @@ public final class DecisionStreamRunner implements AutoCloseable {
     private final Properties streamsConfig;
     private final Object monitor = new Object();
     private final boolean exactlyOnce;
+    /** Null: every reply through the replies topic. */
+    private final LocalReplyChannel localReplies;
     private KafkaStreams streams;
     private State state;
     /** The client that failed and is to be rebuilt from the changelogs once it is down. */
@@ -51,8 +56,17 @@ public final class DecisionStreamRunner implements AutoCloseable {
     private StateRestoreListener restoreListener;
 
     public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig) {
+        this(settings, streamsConfig, null);
+    }
+
+    /**
+     * @param localReplies the channel to an ingress in this process, whose callers then get their replies
+     *        in process once what the decision wrote is durable ({@link InProcessReplies}); null: none
+     */
+    public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig, LocalReplyChannel localReplies) {
         this.settings = settings;
         this.streamsConfig = streamsConfig;
+        this.localReplies = localReplies;
         this.exactlyOnce = !StreamsConfig.AT_LEAST_ONCE.equals(
                 String.valueOf(streamsConfig.getOrDefault(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE)));
     }
@@ -77,7 +91,14 @@ public final class DecisionStreamRunner implements AutoCloseable {
             if (streams != null) {
                 return;
             }
-            created = new KafkaStreams(DecisionTopology.build(settings), streamsConfig);
+            if (localReplies == null) {
+                created = new KafkaStreams(DecisionTopology.build(settings), streamsConfig);
+            } else {
+                // one supplier per client: its trackers belong to this client's producers
+                AckObservingClientSupplier clients = new AckObservingClientSupplier();
+                created = new KafkaStreams(DecisionTopology.build(settings, new InProcessReplies(localReplies, clients)),
+                        streamsConfig, clients);
+            }
             created.setStateListener((newState, oldState) -> stateChanged(created, newState));
             if (restoreListener != null) {
                 created.setGlobalStateRestoreListener(restoreListener);

@@ -40,6 +40,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     static final String INTERNAL_ERROR = "internal error";
 
     private final DecisionSettings settings;
+    private final ReplyRoute replies;
     private final CommandHandlers handlers;
     private final OutcomeAssembler assembler = new OutcomeAssembler();
     private ProcessorContext<String, Object> context;
@@ -49,8 +50,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private OutcomeEmitter emitter;
     private ExpirySweep sweep;
 
-    CommandProcessor(DecisionSettings settings) {
+    CommandProcessor(DecisionSettings settings, ReplyRoute replies) {
         this.settings = settings;
+        this.replies = replies;
         this.handlers = new CommandHandlers(settings);
     }
 
@@ -62,7 +64,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         processed = new ProcessedCommands(context.getStateStore(DecisionTopology.PROCESSED_COMMANDS_STORE),
                 settings.dedupeRetention(), settings.payloadExcerptBytes());
         deliveries = new WebhookDeliveries(context.getStateStore(DecisionTopology.WEBHOOK_DELIVERIES_STORE));
-        emitter = new OutcomeEmitter(context);
+        emitter = new OutcomeEmitter(context, replies);
         sweep = new ExpirySweep(stores, emitter);
         context.schedule(settings.sweepInterval(), PunctuationType.STREAM_TIME, sweep::run);
     }

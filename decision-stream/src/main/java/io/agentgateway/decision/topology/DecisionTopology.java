@@ -55,11 +55,16 @@ public final class DecisionTopology {
     private DecisionTopology() {}
 
     public static Topology build(DecisionSettings settings) {
+        return build(settings, ReplyRoute.KAFKA);
+    }
+
+    /** @param replies where replies go: the replies topic, or a caller in this process ({@link ReplyRoute}) */
+    public static Topology build(DecisionSettings settings, ReplyRoute replies) {
         Topology topology = new Topology();
         // a new application id decides the whole log from its beginning: the log is the source of truth
         topology.addSource(AutoOffsetReset.earliest(), SOURCE, new AcceptedAtTimestampExtractor(), Serdes.String().deserializer(),
                 new TolerantCommandEnvelopeDeserializer(), Topics.COMMANDS.name());
-        topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings), SOURCE);
+        topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings, replies), SOURCE);
         // the configuration as its JSON bytes: the processor parses it once per change (ConfigCache) and knows its size
         topology.addStateStore(keyed(WORKSPACE_CONFIG_STORE, Serdes.ByteArray()), PROCESSOR);
         topology.addStateStore(keyed(WORKSPACE_COUNTERS_STORE, new JsonSerde<>(WorkspaceCounters.class)), PROCESSOR);

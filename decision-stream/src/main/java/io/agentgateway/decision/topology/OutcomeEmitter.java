@@ -11,14 +11,17 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Forwards an outcome to the sinks: events and notifications first, the reply last, so that a caller
- * holding its reply was never answered ahead of the records that explain it. Each event carries its
+ * holding its reply was never answered ahead of the records that explain it. A reply whose caller waits in
+ * this process is handed to the {@link ReplyRoute} instead, after everything else was sent. Each event carries its
  * type in a header ({@link EventTypeHeader}) for the consumers that want only one kind.
  */
 final class OutcomeEmitter {
     private final ProcessorContext<String, Object> context;
+    private final ReplyRoute replies;
 
-    OutcomeEmitter(ProcessorContext<String, Object> context) {
+    OutcomeEmitter(ProcessorContext<String, Object> context, ReplyRoute replies) {
         this.context = context;
+        this.replies = replies;
     }
 
     void emit(CommandEnvelope envelope, Outcome outcome, long timestamp) {
@@ -30,7 +33,7 @@ final class OutcomeEmitter {
                     DecisionTopology.NOTIFICATIONS_SINK);
         }
         Reply reply = outcome.replyTo(envelope);
-        if (reply != null) {
+        if (reply != null && !replies.answeredInProcess(reply)) {
             context.forward(new Record<String, Object>(reply.commandId(), reply, timestamp), DecisionTopology.REPLIES_SINK);
         }
     }

@@ -51,9 +51,14 @@ public final class DecisionDriver implements AutoCloseable {
      *                   checkpoints the RocksDB stores after every record, which makes long histories slow
      */
     public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee) {
+        this(settings, stateDir, guarantee, ReplyRoute.KAFKA);
+    }
+
+    /** @param replyRoute where the topology sends replies (a route that takes some: no reply record for those) */
+    public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee, ReplyRoute replyRoute) {
         StreamsOptions options = new StreamsOptions("decision-test", guarantee,
                 null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
-        driver = new TopologyTestDriver(DecisionTopology.build(settings),
+        driver = new TopologyTestDriver(DecisionTopology.build(settings, replyRoute),
                 DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options));
         commands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(),
                 Topics.COMMANDS.valueSerde().serializer());

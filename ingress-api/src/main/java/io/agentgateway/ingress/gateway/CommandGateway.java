@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.gateway;
 
+import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.Command;
@@ -33,6 +34,10 @@ import reactor.core.scheduler.Schedulers;
  * gateway reports ready and is never evicted (see {@code GatewayKafkaConfigs}), so {@code send}
  * only serializes and appends to the producer's buffer. (Only a full buffer, 32 MB of unsent
  * commands, could make it wait, at most {@code max.block.ms}, 1 s by default.)
+ *
+ * <p>With a {@link LocalReplyChannel} (the decision stream runs in this process: the embedded default) the
+ * stream hands this instance's replies over directly, once what the decision wrote is durable, instead of
+ * writing them to the replies topic for the listener to fetch back; the listener still answers the rest.
  */
 public class CommandGateway implements SmartLifecycle {
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
@@ -49,15 +54,29 @@ public class CommandGateway implements SmartLifecycle {
     private final PendingReplies pending;
     private final int replyPartition;
     private final Duration replyTimeout;
+    private final LocalReplyChannel localReplies;
+    private final LocalReplyChannel.Receiver localReceiver;
     private volatile boolean started;
 
     CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
-                   int replyPartition, Duration replyTimeout) {
+                   int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies) {
         this.producer = producer;
         this.replies = replies;
         this.pending = pending;
         this.replyPartition = replyPartition;
         this.replyTimeout = replyTimeout;
+        this.localReplies = localReplies;
+        this.localReceiver = new LocalReplyChannel.Receiver() {
+            @Override
+            public boolean isWaiting(String commandId) {
+                return pending.isWaiting(commandId);
+            }
+
+            @Override
+            public void deliver(Reply reply) {
+                pending.complete(reply.commandId(), reply);
+            }
+        };
     }
 
     /**
@@ -108,8 +127,9 @@ public class CommandGateway implements SmartLifecycle {
             }
             // every way out removes the entry before the caller hears of it; doFinally covers cancellation
             return reply
-                    // the reply arrives on the one reply-listener thread; without this hop the whole
-                    // response (mapping, JSON encoding, the write) would run there, one at a time
+                    // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
+                    // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
+                    // write) would run there, one at a time
                     .publishOn(answerOn)
                     .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
                         pending.forget(commandId);
@@ -152,12 +172,20 @@ public class CommandGateway implements SmartLifecycle {
         return replyPartition;
     }
 
+    /** Whether replies can come straight from a decision stream in this process. */
+    public boolean repliesInProcess() {
+        return localReplies != null;
+    }
+
     public int pendingCount() {
         return pending.size();
     }
 
     @Override
     public void start() {
+        if (localReplies != null) {
+            localReplies.attach(replyPartition, localReceiver);
+        }
         replies.start();
         started = true;
     }
@@ -165,6 +193,9 @@ public class CommandGateway implements SmartLifecycle {
     @Override
     public void stop() {
         started = false;
+        if (localReplies != null) {
+            localReplies.detach(replyPartition, localReceiver);
+        }
         replies.stop(STOP_GRACE);
         producer.close(Duration.ofSeconds(2));
     }

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.gateway;
 
+import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.config.TopicLayoutProperties;
 import io.agentgateway.schemas.TopicProvisioner;
@@ -8,6 +9,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import java.util.List;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,7 +19,15 @@ import org.springframework.context.annotation.Configuration;
 class CommandGatewayConfiguration {
 
     @Bean
-    CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics) {
+    CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
+            ObjectProvider<LocalReplyChannel> localReplies) {
+        // a channel exists only where a launcher runs the decision stream in this process (the embedded default)
+        return create(kafka, ingress, topics, localReplies.getIfAvailable());
+    }
+
+    /** @param localReplies the decision stream's channel in this process, or null (replies through Kafka only) */
+    static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
+            LocalReplyChannel localReplies) {
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);
@@ -29,7 +39,7 @@ class CommandGatewayConfiguration {
         PendingReplies pending = new PendingReplies();
         ReplyListener replies = new ReplyListener(
                 GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
-        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout());
+        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies);
     }
 
     @Bean

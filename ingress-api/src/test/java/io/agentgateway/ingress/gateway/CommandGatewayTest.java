@@ -44,8 +44,9 @@ class CommandGatewayTest {
     }
 
     private static CommandGateway gateway(KafkaProperties kafka, int replyPartition, Duration replyTimeout) {
-        return new CommandGatewayConfiguration().commandGateway(kafka,
-                new IngressProperties(replyPartition, replyTimeout, 1024, java.time.Duration.ofSeconds(10)), new TopicLayoutProperties(6, 4, (short) 1, 0));
+        return CommandGatewayConfiguration.create(kafka,
+                new IngressProperties(replyPartition, replyTimeout, 1024, java.time.Duration.ofSeconds(10)), new TopicLayoutProperties(6, 4, (short) 1, 0),
+                null);
     }
 
     private static KafkaProperties kafka(String bootstrap) {
