@@ -42,6 +42,13 @@ import tools.jackson.databind.JsonNode;
  * reviewers' email and chat message.
  */
 class ApprovalViewEndToEndTest {
+    private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
+
+    @org.junit.jupiter.api.AfterAll
+    static void stopUpstream() {
+        UPSTREAM.close();
+    }
+
     private static final Duration PROJECTED = Duration.ofSeconds(20);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String GHP = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA9";
@@ -154,10 +161,9 @@ class ApprovalViewEndToEndTest {
     @Test
     void aHeldMcpToolCallShowsTheToolAndItsArgumentsWithCredentialsRedacted() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        // a held call never reaches the upstream: any address will do
-        var put = client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/tools/mcp", ws.ownerJwt(),
-                Map.of("mcp_server_url", "http://127.0.0.1:9/mcp", "mcp_transport", "http"));
-        assertThat(put.status()).as(put.rawBody()).isEqualTo(200);
+        // a held call never reaches the upstream's tool, but the gate opens no approval for an upstream it cannot
+        // reach (issue 15): a real SDK upstream
+        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         String call = """
                 {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"delete_repo","arguments":
                 {"repo":"acme/app","confirm":true,"token":"%s","note":"ping me with %s"}}}""".formatted(GHP, SLACK);

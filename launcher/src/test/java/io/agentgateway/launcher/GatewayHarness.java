@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.awaitility.Awaitility;
 
 /**
  * The whole embedded gateway, started once per test JVM exactly as the launcher starts it (real
@@ -113,6 +114,10 @@ final class GatewayHarness {
         String email = ownerId + "@test.local";
         String jwt = jwt(ownerId, email);
         var created = WorkspaceBootstrap.create(client(), gateway().operatorJwt(), jwt, "ws " + ownerId, List.of("evaluate", "mcp", "proxy"));
+        // the admin API's reads (audit log, approvals, back-tests) find the owner in the read model, which the
+        // projector writes after the stream answered: a test that reads at once must not race it
+        Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> client()
+                .send("GET", "/admin/v1/workspaces/" + created.workspaceId() + "/approvals?limit=1", jwt, null).status() == 200);
         return new TestWorkspace(created.workspaceId(), ownerId, email, jwt, created.apiKey());
     }
 

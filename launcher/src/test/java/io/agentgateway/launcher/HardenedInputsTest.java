@@ -112,7 +112,7 @@ class HardenedInputsTest {
         assertThat(key.text("error")).startsWith("expiresAt must be an ISO-8601 timestamp between");
         var backtest = GatewayHarness.client().send("POST", base + "/backtests", ws.ownerJwt(),
                 Map.of("policies", List.of(), "from", OUT_OF_RANGE));
-        assertThat(backtest.status()).isEqualTo(400);
+        assertThat(backtest.status()).as(backtest.rawBody()).isEqualTo(400);
 
         // an approval TTL of millions of hours was accepted, and every approval of the workspace then failed
         var ttl = GatewayHarness.client().send("PUT", base + "/defaults", ws.ownerJwt(), Map.of("approvalTtl", "PT2562047788015215H"));
