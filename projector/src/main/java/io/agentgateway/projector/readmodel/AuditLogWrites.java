@@ -70,32 +70,9 @@ final class AuditLogWrites {
 
     /** Spec 4.2: every kill-switch call is an audit entry of risk critical; it decides nothing. */
     static Write killSwitch(EventEnvelope envelope, KillSwitchChanged event) {
-        return new Write(INSERT, EnvelopeParams.of(envelope)
-                .uuid("id", event.auditLogId())
-                .text("kind", KIND_KILL_SWITCH)
-                .wire("tool", event.tool(), Tool::wire)
-                .text("action", event.action() == null ? null : "kill_switch." + event.action().wire())
-                .text("risk_level", RiskLevel.CRITICAL.wire())
-                .text("supplied_risk_level", null)
-                .text("risk_classification", null)
-                .bool("risk_overridden_by_caller", false)
-                .text("decision", null)
-                .text("reason", null)
-                .text("matched_policy_id", null)
-                .text("matched_policy_name", null)
-                .uuid("approval_request_id", null)
-                .text("agent_id", null)
-                .text("agent_name", null)
-                .text("resource_type", null)
-                .text("resource_id", null)
-                .text("requested_by", null)
-                .text("source", null)
-                .text("payload_excerpt", null)
-                .bool("payload_truncated", false)
-                .integer("payload_bytes", null)
-                .bool("undelivered", false)
-                .text("agent_identity", null)
-                .source());
+        return undecidedEntry(envelope, event.auditLogId(), KIND_KILL_SWITCH,
+                event.tool() == null ? null : event.tool().wire(),
+                event.action() == null ? null : "kill_switch." + event.action().wire(), RiskLevel.CRITICAL, null);
     }
 
     /**
@@ -103,17 +80,27 @@ final class AuditLogWrites {
      * caller was given; it decided nothing and changed nothing, hence risk {@code low} and no decision.
      */
     static Write limitReached(EventEnvelope envelope, LimitReached event) {
+        return undecidedEntry(envelope, event.auditLogId(), KIND_LIMIT_REACHED, null,
+                event.command() == null ? "unknown" : event.command(), RiskLevel.LOW, event.message());
+    }
+
+    /**
+     * An audit entry that decides nothing (a kill-switch call, a command refused at a limit): every column of an
+     * evaluation left empty, in one place, so that a column added for evaluations is set for these rows too.
+     */
+    private static Write undecidedEntry(EventEnvelope envelope, String auditLogId, String kind, String tool, String action,
+                                        RiskLevel risk, String reason) {
         return new Write(INSERT, EnvelopeParams.of(envelope)
-                .uuid("id", event.auditLogId())
-                .text("kind", KIND_LIMIT_REACHED)
-                .text("tool", null)
-                .text("action", event.command() == null ? "unknown" : event.command())
-                .text("risk_level", RiskLevel.LOW.wire())
+                .uuid("id", auditLogId)
+                .text("kind", kind)
+                .text("tool", tool)
+                .text("action", action)
+                .text("risk_level", risk.wire())
                 .text("supplied_risk_level", null)
                 .text("risk_classification", null)
                 .bool("risk_overridden_by_caller", false)
                 .text("decision", null)
-                .text("reason", event.message())
+                .text("reason", reason)
                 .text("matched_policy_id", null)
                 .text("matched_policy_name", null)
                 .uuid("approval_request_id", null)
