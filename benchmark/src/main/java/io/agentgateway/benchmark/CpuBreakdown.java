@@ -22,6 +22,8 @@ final class CpuBreakdown {
     static final double MILLIS_PER_TICK = 10.0;
     static final String POSTGRES = "PostgreSQL (its processes)";
     static final String JIT = "JIT compilers";
+    /** The event loops of a benchmark's own client and upstream stand-in when they share the gateway's JVM. */
+    static final String BENCHMARK_PEERS = "benchmark's client and upstream";
 
     /** Thread-name prefixes (as /proc shows them: at most 15 characters) and the component they belong to. */
     private static final List<Map.Entry<String, String>> GROUPS = List.of(
@@ -43,6 +45,7 @@ final class CpuBreakdown {
             Map.entry("notification", "notifier"),
             Map.entry("HttpClient-", "load generator (HTTP client)"),
             Map.entry("bench-floor", "floor (Streams step + reply consumer)"),
+            Map.entry("bench-", BENCHMARK_PEERS),
             Map.entry("C2 CompilerThr", JIT),
             Map.entry("C1 CompilerThr", JIT),
             Map.entry("G1 ", "GC and VM"),

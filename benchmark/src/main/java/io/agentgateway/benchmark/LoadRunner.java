@@ -63,6 +63,18 @@ final class LoadRunner {
 
     /** Closed loop: {@code callers} each start their next call when the previous one answered. */
     static double closedLoopPerSecond(Call call, int callers, Duration duration) throws InterruptedException {
+        return closedLoop(call, callers, duration).perSecond();
+    }
+
+    /** What a closed loop completed, and in how long. */
+    record Completed(long calls, double seconds) {
+        double perSecond() {
+            return calls / seconds;
+        }
+    }
+
+    /** Closed loop: {@code callers} each start their next call when the previous one answered. */
+    static Completed closedLoop(Call call, int callers, Duration duration) throws InterruptedException {
         AtomicLong completed = new AtomicLong();
         long end = System.nanoTime() + duration.toNanos();
         CompletableFuture<?>[] loops = new CompletableFuture<?>[callers];
@@ -71,7 +83,7 @@ final class LoadRunner {
             loops[i] = loop(call, end, completed);
         }
         CompletableFuture.allOf(loops).orTimeout(duration.toSeconds() + 60, TimeUnit.SECONDS).join();
-        return completed.get() / ((System.nanoTime() - start) / 1e9);
+        return new Completed(completed.get(), (System.nanoTime() - start) / 1e9);
     }
 
     private static CompletableFuture<Void> loop(Call call, long end, AtomicLong completed) {

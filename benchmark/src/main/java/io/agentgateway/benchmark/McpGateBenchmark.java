@@ -10,6 +10,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -56,8 +57,9 @@ public final class McpGateBenchmark {
                 .maxConnections(callers * 2).pendingAcquireMaxCount(-1).build();
         ReactorClientHttpConnector connector = new ReactorClientHttpConnector(
                 HttpClient.create(clientConnections).runOn(clientLoop));
-        try (EmbeddedGateway gateway = EmbeddedGateway.start(
-                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-mcp-bench-")), BenchmarkGateway.PROPERTIES);
+        Path dataDir = Files.createTempDirectory("gateway-mcp-bench-");
+        GatewayProcesses processes = ClosedLoopCpu.embeddedIn(dataDir);
+        try (EmbeddedGateway gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), BenchmarkGateway.PROPERTIES);
              BenchMcpUpstream upstream = BenchMcpUpstream.start()) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
@@ -81,9 +83,9 @@ public final class McpGateBenchmark {
             LoadRunner.awaitDrained(gatedCall);
             LatencyRecorder gatedLatency = LoadRunner.openLoop(gatedCall, rate, phase);
             LoadRunner.awaitDrained(gatedCall);
-            double directMax = LoadRunner.closedLoopPerSecond(directCall, callers, phase);
+            ClosedLoopCpu directMax = ClosedLoopCpu.measure(directCall, callers, phase, processes);
             LoadRunner.awaitDrained(gatedCall);
-            double gatedMax = LoadRunner.closedLoopPerSecond(gatedCall, callers, phase);
+            ClosedLoopCpu gatedMax = ClosedLoopCpu.measure(gatedCall, callers, phase, processes);
 
             // issue 15: a 1 MB result, open loop at a rate of its own (each call moves 1 MB three times)
             int bigRate = Integer.getInteger("bench.bigRate", 20);
@@ -110,8 +112,9 @@ public final class McpGateBenchmark {
             print("upstream direct", directBigLatency);
             print("through the gate", gatedBigLatency);
             System.out.printf(Locale.ROOT, "%nmax sustained, closed loop, %d callers, %d s:%n", callers, phase.toSeconds());
-            System.out.printf(Locale.ROOT, "  upstream direct   %,8.0f calls/s%n", directMax);
-            System.out.printf(Locale.ROOT, "  through the gate  %,8.0f allowed calls/s (target >= 1,000)%n", gatedMax);
+            System.out.printf(Locale.ROOT, "  upstream direct   %s%n", directMax.describe("calls"));
+            System.out.printf(Locale.ROOT, "  through the gate  %s (target >= 1,000 allowed calls/s)%n", gatedMax.describe("allowed calls"));
+            System.out.printf(Locale.ROOT, "  CPU the gate adds per call: %.3f ms%n", gatedMax.totalMillisPerCall() - directMax.totalMillisPerCall());
             if (!FAILURES.isEmpty()) {
                 System.out.printf(Locale.ROOT, "%nfailed calls by reason (all measured phases):%n");
                 FAILURES.forEach((reason, count) -> System.out.printf(Locale.ROOT, "  %,7d  %s%n", count.sum(), reason));

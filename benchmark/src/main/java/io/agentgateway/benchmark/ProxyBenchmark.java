@@ -93,10 +93,11 @@ public final class ProxyBenchmark {
                 LoadRunner.awaitDrained(decisionOnly);
                 LatencyRecorder proxiedRun = LoadRunner.openLoop(proxied, rate, phase);
                 LoadRunner.awaitDrained(proxied);
-                double directMax = LoadRunner.closedLoopPerSecond(straight, clients, phase);
-                double decisionMax = LoadRunner.closedLoopPerSecond(decisionOnly, clients, phase);
+                GatewayProcesses processes = ClosedLoopCpu.embeddedIn(dataDir);
+                ClosedLoopCpu directMax = ClosedLoopCpu.measure(straight, clients, phase, processes);
+                ClosedLoopCpu decisionMax = ClosedLoopCpu.measure(decisionOnly, clients, phase, processes);
                 LoadRunner.awaitDrained(proxied);
-                double proxiedMax = LoadRunner.closedLoopPerSecond(proxied, clients, phase);
+                ClosedLoopCpu proxiedMax = ClosedLoopCpu.measure(proxied, clients, phase, processes);
 
                 System.out.printf(Locale.ROOT, "%nGET %s, open loop at %d/s for %d s each (latency from the intended start):%n",
                         UPSTREAM_PATH, rate, seconds);
@@ -107,9 +108,9 @@ public final class ProxyBenchmark {
                         proxiedRun.percentileMillis(50) - directRun.percentileMillis(50),
                         proxiedRun.percentileMillis(99) - directRun.percentileMillis(99));
                 System.out.printf(Locale.ROOT, "%nclosed loop, %d callers, %d s each:%n", clients, seconds);
-                System.out.printf(Locale.ROOT, "  direct to the upstream  %,8.0f req/s%n", directMax);
-                System.out.printf(Locale.ROOT, "  evaluate-action (ref.)  %,8.0f req/s%n", decisionMax);
-                System.out.printf(Locale.ROOT, "  through gateway-proxy   %,8.0f req/s (target >= 1,000)%n", proxiedMax);
+                System.out.printf(Locale.ROOT, "  direct to the upstream  %s%n", directMax.describe("req"));
+                System.out.printf(Locale.ROOT, "  evaluate-action (ref.)  %s%n", decisionMax.describe("req"));
+                System.out.printf(Locale.ROOT, "  through gateway-proxy   %s (target >= 1,000 req/s)%n", proxiedMax.describe("req"));
             }
         } finally {
             upstream.disposeNow();

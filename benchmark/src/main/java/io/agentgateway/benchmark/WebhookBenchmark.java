@@ -7,6 +7,7 @@ import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.launcher.WorkspaceBootstrap;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -43,8 +44,8 @@ public final class WebhookBenchmark {
         int rate = Integer.getInteger("bench.rate", 200);
         int clients = Integer.getInteger("bench.clients", 32);
         Duration warmup = Duration.ofSeconds(Integer.getInteger("bench.warmupSeconds", 60));
-        try (EmbeddedGateway gateway = EmbeddedGateway.start(
-                LauncherSettings.ephemeral(Files.createTempDirectory("gateway-webhook-bench-")), BenchmarkGateway.PROPERTIES)) {
+        Path dataDir = Files.createTempDirectory("gateway-webhook-bench-");
+        try (EmbeddedGateway gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), BenchmarkGateway.PROPERTIES)) {
             GatewayHttpClient admin = new GatewayHttpClient(gateway.baseUrl());
             String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), "bench-owner", "bench@local", Duration.ofHours(2));
             String workspace = createWorkspace(admin, gateway.operatorJwt(), jwt);
@@ -65,7 +66,7 @@ public final class WebhookBenchmark {
 
                 LatencyRecorder open = LoadRunner.openLoop(deliver, rate, phase);
                 LoadRunner.awaitDrained(deliver);
-                double closed = LoadRunner.closedLoopPerSecond(deliver, clients, phase);
+                ClosedLoopCpu closed = ClosedLoopCpu.measure(deliver, clients, phase, ClosedLoopCpu.embeddedIn(dataDir));
                 LoadRunner.awaitDrained(deliver);
 
                 System.out.printf(Locale.ROOT, "%nverified code-host deliveries (push, %,d-byte body), payload %s%n", body.length, PATH);
@@ -74,8 +75,8 @@ public final class WebhookBenchmark {
                 System.out.printf(Locale.ROOT, "%-40s %8d %8d %8d %8.2f %8.2f %8.2f   (target p99 <= 50 ms)%n",
                         "webhook-code-host, at-least-once", rate, open.count(), open.failures(), open.percentileMillis(50),
                         open.percentileMillis(99), open.percentileMillis(100));
-                System.out.printf(Locale.ROOT, "closed loop, %d clients: %,.0f verified deliveries/s   (target >= 1,000)%n",
-                        clients, closed);
+                System.out.printf(Locale.ROOT, "closed loop, %d clients: %s   (target >= 1,000 verified deliveries/s)%n",
+                        clients, closed.describe("verified deliveries"));
                 long accepted = load.accepted();
                 long[] stored = awaitStored(gateway, workspace, accepted);
                 // a call that timed out (504) may still have been recorded: rows >= accepted, never a delivery twice
