@@ -10,8 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, tools/list (the upstream's list
- * cached, what it offers decided each time), resources/read and prompts/get after a decision ({@link McpToolCallGate}); resources/*, prompts/list,
- * completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
+ * cached, what it offers decided each time), resources/read and prompts/get after a decision
+ * ({@link McpToolCallGate}); resources/*, prompts/list, completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
  * accepted and not passed on. Returns the result member, empty for a notification.
  */
 @Component
