@@ -107,6 +107,12 @@ final class WireCases {
         cases.add(new WireCase("event_policy_upserted_with_agent_identity", List.of(Topics.EVENTS),
                 WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.PolicyUpserted.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("policy_upserted"), "/event"))));
+        // issue 15: the tools an MCP tools/list names and those its decision hides, in files of their own
+        cases.add(new WireCase("command_evaluate_action_with_listed_tools", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(EvaluateAction.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("evaluate_action"), "/command"))));
+        cases.add(new WireCase("reply_with_hidden_tools", List.of(Topics.REPLIES), WireSamples.reply(),
+                List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());

@@ -164,7 +164,8 @@ final class WireSamples {
                 Tool.CODE_HOST, "pull_request.merge", RiskLevel.MEDIUM, "deploy-bot", "Deploy Bot", "pull_request",
                 "acme/api#128",
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
-                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION, callView()));
+                "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION, callView(),
+                List.of("list_issues", "delete_repository")));
         put(commands, new CreateWorkspace("Acme production", "user-42", "ops@acme.example"));
         put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
         put(commands, new UpsertPolicy(policy()));
@@ -259,7 +260,8 @@ final class WireSamples {
     static Reply reply() {
         EvaluationOutcome outcome = new EvaluationOutcome(Decision.REQUIRE_APPROVAL,
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, DerivedIds.approvalId(COMMAND_ID),
-                DerivedIds.auditLogId(COMMAND_ID), RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED);
+                DerivedIds.auditLogId(COMMAND_ID), RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED,
+                List.of("delete_repository"));
         return new Reply(Reply.CURRENT_VERSION, COMMAND_ID, CORRELATION_ID, WORKSPACE_ID, 3, ReplyStatus.OK,
                 "none", outcome, toolConnection(), 17L, new ApprovalSnapshot(DerivedIds.approvalId(COMMAND_ID), "pending",
                         Tool.CODE_HOST, "pull_request.merge", EXPIRES_AT));

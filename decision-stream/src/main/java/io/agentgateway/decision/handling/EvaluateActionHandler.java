@@ -5,6 +5,7 @@ import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.decision.evaluation.ClassifiedRisk;
+import io.agentgateway.decision.evaluation.OutrightBlocks;
 import io.agentgateway.decision.evaluation.PayloadExcerpt;
 import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.decision.evaluation.Verdict;
@@ -14,6 +15,7 @@ import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
@@ -37,6 +39,8 @@ import java.util.regex.Pattern;
  * current one is answered {@code stale} (after the key check) and decided on nothing: no audit entry,
  * no approval ({@link ConnectionVersions}). A workspace at its limit of open approvals gets a block
  * instead of a new approval ({@link ApprovalOpening#blockedByLimit}), audited with {@code limitReached}.
+ * An allowed MCP {@code tools/list} that names its listed tools is answered with those a tools/call would be blocked
+ * for whatever its arguments ({@link OutrightBlocks}, on this same decider), so the gate offers none of them.
  *
  * <p>Reads the configuration and the caller's key entry, nothing else; a require_approval also looks up
  * its new approval's id (to count it once).
@@ -50,6 +54,7 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
     private final CommandAuthorizer authorizer;
     private final RiskClassifier classifier = new RiskClassifier();
     private final ActionDecider decider = new ActionDecider();
+    private final OutrightBlocks outrightBlocks = new OutrightBlocks(classifier, decider);
     private final ApprovalOpening approvals;
 
     public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
@@ -84,6 +89,10 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
         }
         if (command.heldCall() != null && !wellFormed(command.heldCall())) {
             return CommandResult.invalid(state, "heldCall must name its kind, be sealed with SecretBox and carry its SHA-256 digest");
+        }
+        Optional<String> listing = listedToolsProblem(command);
+        if (listing.isPresent()) {
+            return CommandResult.invalid(state, listing.get());
         }
         // the call would go out with the connection the entry point holds: decide only if that is the current one
         Optional<CommandResult> stale = ConnectionVersions.staleUnless(state, command.tool(), command.connectionVersion());
@@ -138,8 +147,33 @@ public final class EvaluateActionHandler implements CommandHandler<EvaluateActio
 
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), approvalId, auditLogId, risk.level(), risk.classification());
+        if (command.listedTools() != null && verdict.decision() == Decision.ALLOW) {
+            // an MCP tools/list (issue 15): which of its tools a tools/call would be blocked for, under this same state
+            outcome = outcome.withHiddenTools(outrightBlocks.hidden(state, request, command.listedTools()));
+        }
         return new CommandResult(next, ReplyStatus.OK, null, outcome, events,
                 reviewersTold == null ? List.of() : List.of(reviewersTold));
+    }
+
+    /** Listed tools come only with an MCP listing, bounded: at most 1,000 names, each one a tools/call could name. */
+    private static Optional<String> listedToolsProblem(EvaluateAction command) {
+        List<String> names = command.listedTools();
+        if (names == null) {
+            return Optional.empty();
+        }
+        if (command.tool() != Tool.MCP) {
+            return Optional.of("listedTools is only for the MCP gate's tools/list (tool mcp)");
+        }
+        if (names.size() > EvaluateAction.MAX_LISTED_TOOLS) {
+            return Optional.of("listedTools must name at most " + EvaluateAction.MAX_LISTED_TOOLS + " tools");
+        }
+        for (String name : names) {
+            if (Validation.blank(name) || name.length() > EvaluateAction.MAX_LISTED_TOOL_NAME_CHARS) {
+                return Optional.of("listedTools must be non-empty names of at most "
+                        + EvaluateAction.MAX_LISTED_TOOL_NAME_CHARS + " characters");
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean wellFormed(SealedHeldCall held) {

@@ -9,9 +9,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, tools/list (cached),
- * resources/read and prompts/get after a decision ({@link McpToolCallGate}); resources/*, prompts/list,
- * completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
+ * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, tools/list (the upstream's list
+ * cached, what it offers decided each time), resources/read and prompts/get after a decision
+ * ({@link McpToolCallGate}); resources/*, prompts/list, completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
  * accepted and not passed on. Returns the result member, empty for a notification.
  */
 @Component
@@ -49,7 +49,8 @@ class McpGateMethods {
             case "initialize" -> initializeResult(workspaceId, request.params()).map(JsonNode.class::cast);
             case "ping" -> Mono.just(IngressJson.RESPONSES.createObjectNode());
             case "tools/call" -> toolCalls.call(caller, request.params(), String.valueOf(request.id()));
-            case "tools/list", "resources/read", "prompts/get" ->
+            case "tools/list" -> toolCalls.list(caller, request.params(), String.valueOf(request.id()));
+            case "resources/read", "prompts/get" ->
                     toolCalls.decided(caller, request.method(), request.params(), String.valueOf(request.id()));
             default -> McpUpstreamCalls.RELAYED.contains(request.method())
                     ? calls.upstream(workspaceId).flatMap(upstream -> calls.relay(upstream, request.method(), request.params()))

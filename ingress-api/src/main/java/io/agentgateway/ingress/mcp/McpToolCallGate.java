@@ -5,6 +5,7 @@ import io.agentgateway.ingress.callview.CallViews;
 import io.agentgateway.ingress.callview.Redaction;
 import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
+import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.BodyStringLimits;
@@ -20,6 +21,7 @@ import io.agentgateway.schemas.call.HeldMcpToolCall;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.Reply;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -38,6 +40,7 @@ import tools.jackson.databind.node.ObjectNode;
 class McpToolCallGate {
     static final String BLOCKED_MESSAGE = "Tool call blocked by policy";
     static final String RISK_PARAM = "_risk";
+    private static final String CONNECTION_KEPT_CHANGING = "the tool connection changed again while the request was being decided";
 
     private final ConnectionAccess access;
     private final HeldCallSeals seals;
@@ -93,7 +96,95 @@ class McpToolCallGate {
     }
 
     /**
-     * {@code tools/list}, {@code resources/read} and {@code prompts/get}: actions of their own (issue 15), low
+     * {@code tools/list} (issue 15): an action of its own like {@link #decided}, whose EvaluateAction also names the
+     * tools of the upstream's page ({@link McpListedTools}); the decision says which of them a {@code tools/call}
+     * would be blocked for whatever its arguments, and the answer offers only the others. The page is the upstream's
+     * ({@link McpToolListCache}; fetched after a key check when it is not cached); what is offered is decided for
+     * every list, so a policy change shows on the next one. A {@code stale} answer means the current connection's
+     * server lists other tools: its page is taken and decided once more.
+     */
+    Mono<JsonNode> list(McpCaller caller, ObjectNode params, String rpcId) {
+        return Mono.defer(() -> {
+            UUID workspaceId = caller.key().workspaceId();
+            ObjectNode payload = params == null ? IngressJson.RESPONSES.createObjectNode() : params.deepCopy();
+            EvaluateAction command = new EvaluateAction(Tool.MCP, "tools/list", RiskLevel.LOW, caller.agentId(), null,
+                    null, null, McpAuditPayload.of(payload, auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, false, null);
+            String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
+                    caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
+            return listDecided(caller, params, command, commandId, access.known(workspaceId, Tool.MCP), true);
+        });
+    }
+
+    private Mono<JsonNode> listDecided(McpCaller caller, ObjectNode params, EvaluateAction command, String commandId,
+                                       Known known, boolean mayRetry) {
+        UUID workspaceId = caller.key().workspaceId();
+        return page(caller, params, known)
+                .flatMap(listed -> {
+                    ObjectNode page = listed.page();
+                    Known listedFrom = listed.from();
+                    List<String> names = McpListedTools.names(page);
+                    return access.send(workspaceId, Tool.MCP, caller.correlationId(), Actor.apiKey(caller.key().keyHash(),
+                                    caller.agentId()), listedFrom, commandId,
+                            // the names are this connection's server's: another connection's list is asked again (below)
+                            connection -> connection.version() == listedFrom.version()
+                                    ? Optional.of(command.withConnectionVersion(connection.version()).withListedTools(names))
+                                    : Optional.empty())
+                            .flatMap(sent -> {
+                                if (sent.reply() == null) {
+                                    if (!mayRetry) {
+                                        throw new DecisionServiceUnavailableException(CONNECTION_KEPT_CHANGING);
+                                    }
+                                    return listDecided(caller, params, command, commandId, sent.connection(), false);
+                                }
+                                return offered(caller, page, names, sent.reply());
+                            });
+                });
+    }
+
+    /** The page without the tools the decision hides, or the list's own refusal. */
+    private static Mono<JsonNode> offered(McpCaller caller, ObjectNode page, List<String> names, Reply reply) {
+        ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY);
+        EvaluationOutcome outcome = reply.evaluation();
+        if (outcome == null || outcome.decision() == null) {
+            throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
+        }
+        return switch (outcome.decision()) {
+            case ALLOW -> {
+                if (outcome.hiddenTools() == null) {
+                    // a decision service that did not decide the names (an older one): nothing undecided is offered
+                    throw new DecisionServiceUnavailableException("the decision service did not decide which listed tools may be offered");
+                }
+                yield Mono.just(McpListedTools.offered(page, names, outcome.hiddenTools()));
+            }
+            case BLOCK -> Mono.error(blocked(caller, outcome));
+            case REQUIRE_APPROVAL -> Mono.error(needsApproval(caller, outcome));
+        };
+    }
+
+    /** An upstream page and the connection whose server listed it. */
+    private record ListedPage(Known from, ObjectNode page) {}
+
+    /**
+     * The page from the cache when it holds it for this connection; else the stream confirms key and connection first
+     * ({@code check_access}: no upstream is contacted for a key nobody checked, nor with a connection the view
+     * no longer has), and the confirmed connection's server is asked.
+     */
+    private Mono<ListedPage> page(McpCaller caller, ObjectNode params, Known known) {
+        UUID workspaceId = caller.key().workspaceId();
+        if (known.connection() != null && known.connection().mcpServerUrl() != null) {
+            Optional<ObjectNode> cached = toolLists.cached(McpUpstreams.of(workspaceId, known), params);
+            if (cached.isPresent()) {
+                return Mono.just(new ListedPage(known, cached.get()));
+            }
+        }
+        return keys.check(caller.key(), caller.agentId(), caller.correlationId()).flatMap(confirmed ->
+                Mono.fromCallable(() -> McpUpstreams.of(workspaceId, confirmed))
+                        .flatMap(server -> toolLists.fetch(server, params))
+                        .map(page -> new ListedPage(confirmed, page)));
+    }
+
+    /**
+     * {@code resources/read} and {@code prompts/get}: actions of their own (issue 15), low
      * risk, one EvaluateAction each (action the method; for a read the resource type {@code resource} or
      * {@code prompt} and the resource id the URI or the prompt's name: policies match them like any
      * action), so the kill switch, {@code pause_tool mcp} and policies stop them in log order as they stop
@@ -103,20 +194,16 @@ class McpToolCallGate {
     Mono<JsonNode> decided(McpCaller caller, String method, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {
             UUID workspaceId = caller.key().workspaceId();
-            String resourceType = null;
-            String resourceId = null;
-            if (!"tools/list".equals(method)) {
-                boolean resource = "resources/read".equals(method);
-                String idField = resource ? "uri" : "name";
-                JsonNode subject = params == null ? null : params.get(idField);
-                if (subject == null || !subject.isString() || subject.asString().isBlank()
-                        || subject.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
-                    throw JsonRpcError.invalidParams("params." + idField + " must be a non-empty string of at most "
-                            + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
-                }
-                resourceType = resource ? "resource" : "prompt";
-                resourceId = subject.asString();
+            boolean resource = "resources/read".equals(method);
+            String idField = resource ? "uri" : "name";
+            JsonNode subject = params == null ? null : params.get(idField);
+            if (subject == null || !subject.isString() || subject.asString().isBlank()
+                    || subject.asString().length() > BodyStringLimits.IDENTIFIER_MAX_CHARS) {
+                throw JsonRpcError.invalidParams("params." + idField + " must be a non-empty string of at most "
+                        + BodyStringLimits.IDENTIFIER_MAX_CHARS + " characters");
             }
+            String resourceType = resource ? "resource" : "prompt";
+            String resourceId = subject.asString();
             ObjectNode payload = params == null ? IngressJson.RESPONSES.createObjectNode() : params.deepCopy();
             EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
                     resourceType, resourceId, McpAuditPayload.of(payload, auditPayloadBytes), null,
@@ -135,8 +222,7 @@ class McpToolCallGate {
                         }
                         return switch (outcome.decision()) {
                             case ALLOW -> Mono.fromCallable(() -> McpUpstreams.of(workspaceId, sent.connection()))
-                                    .flatMap(server -> "tools/list".equals(method) ? toolLists.list(server)
-                                            : upstream.relay(server, method, params))
+                                    .flatMap(server -> upstream.relay(server, method, params))
                                     .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                                     .<JsonNode>map(result -> result);
                             case BLOCK -> Mono.error(blocked(caller, outcome));

@@ -23,6 +23,10 @@ import tools.jackson.databind.JsonNode;
  * current connection. Null: the command does not depend on a connection (evaluate-action), no check.
  * {@code callView} is what reviewers are shown of the call should it be held (issue 16): made by the entry
  * point from the call it seals, bounded and redacted; null from writers before it (the approval then shows none).
+ * {@code listedTools} (issue 15) is set only on the MCP gate's {@code tools/list}: the names of the tools the upstream
+ * lists (at most {@link #MAX_LISTED_TOOLS}, each at most {@link #MAX_LISTED_TOOL_NAME_CHARS} characters). When the list
+ * is allowed, the reply's {@link EvaluationOutcome#hiddenTools()} names those a {@code tools/call} would be blocked for
+ * whatever its arguments, decided with the same policies; the gate lists the others. Null: not a tool listing.
  */
 public record EvaluateAction(
         Tool tool,
@@ -39,7 +43,27 @@ public record EvaluateAction(
         boolean riskOverriddenByCaller,
         SealedHeldCall heldCall,
         Long connectionVersion,
-        CallView callView) implements Command {
+        CallView callView,
+        java.util.List<String> listedTools) implements Command {
+
+    /** The most tool names one {@code tools/list} decision takes (a larger upstream page is refused, fail closed). */
+    public static final int MAX_LISTED_TOOLS = 1000;
+    /** The longest tool name decided: the longest a {@code tools/call} of the gate accepts. */
+    public static final int MAX_LISTED_TOOL_NAME_CHARS = 256;
+
+    public EvaluateAction {
+        // a copy that keeps what was written (a null element too: the decision stream refuses it as invalid)
+        listedTools = listedTools == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listedTools));
+    }
+
+    /** Without listed tools (every evaluation but an MCP tools/list; the form before issue 15's listing). */
+    public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
+                          String resourceType, String resourceId, JsonNode payload, String requestedBy,
+                          ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,
+                          SealedHeldCall heldCall, Long connectionVersion, CallView callView) {
+        this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
+                requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, null);
+    }
 
     /** Without a call view (the form before issue 16). */
     public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
@@ -62,19 +86,25 @@ public record EvaluateAction(
     /** The same action naming the version of the connection the entry point sends it with. */
     public EvaluateAction withConnectionVersion(long version) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
-                source, requiredScope, riskOverriddenByCaller, heldCall, version, callView);
+                source, requiredScope, riskOverriddenByCaller, heldCall, version, callView, listedTools);
     }
 
     /** The same action with what reviewers are shown of its call. */
     public EvaluateAction withCallView(CallView view) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
-                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, view);
+                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, view, listedTools);
     }
 
     /** The same action under another agent id (the one its API key is bound to). */
     public EvaluateAction withAgentId(String boundAgentId) {
         return new EvaluateAction(tool, action, riskLevel, boundAgentId, agentName, resourceType, resourceId, payload,
-                requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView);
+                requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, listedTools);
+    }
+
+    /** The same tools/list naming the tools the upstream lists. */
+    public EvaluateAction withListedTools(java.util.List<String> names) {
+        return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
+                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, names);
     }
 
     /** The v1 form without a held call (evaluate-action). */

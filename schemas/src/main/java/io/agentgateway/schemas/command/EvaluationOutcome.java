@@ -3,8 +3,15 @@ package io.agentgateway.schemas.command;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
+import java.util.List;
 
-/** The decision part of a reply to {@link EvaluateAction}: what evaluate-action returns (spec 2). */
+/**
+ * The decision part of a reply to {@link EvaluateAction}: what evaluate-action returns (spec 2).
+ *
+ * @param hiddenTools on an allowed MCP {@code tools/list} that named its {@link EvaluateAction#listedTools()} (issue 15):
+ *                    those of them a {@code tools/call} would be blocked for whatever its arguments, under the same
+ *                    policies (empty: none); the gate does not list them. Null on every other evaluation.
+ */
 public record EvaluationOutcome(
         Decision decision,
         String reason,
@@ -12,4 +19,22 @@ public record EvaluationOutcome(
         String approvalRequestId,
         String auditLogId,
         RiskLevel riskLevel,
-        RiskClassification riskClassification) {}
+        RiskClassification riskClassification,
+        List<String> hiddenTools) {
+
+    public EvaluationOutcome {
+        hiddenTools = hiddenTools == null ? null : List.copyOf(hiddenTools);
+    }
+
+    /** Without hidden tools (every evaluation but a tools/list; the form before issue 15's listing). */
+    public EvaluationOutcome(Decision decision, String reason, String matchedPolicyId, String approvalRequestId,
+                             String auditLogId, RiskLevel riskLevel, RiskClassification riskClassification) {
+        this(decision, reason, matchedPolicyId, approvalRequestId, auditLogId, riskLevel, riskClassification, null);
+    }
+
+    /** The same outcome naming the listed tools it hides. */
+    public EvaluationOutcome withHiddenTools(List<String> hidden) {
+        return new EvaluationOutcome(decision, reason, matchedPolicyId, approvalRequestId, auditLogId, riskLevel,
+                riskClassification, hidden);
+    }
+}
