@@ -63,7 +63,7 @@ class ApprovalExecutorConfiguration {
         return listener;
     }
 
-    private static Map<String, Object> consumerProperties(KafkaProperties kafka, ExecutorProperties properties) {
+    static Map<String, Object> consumerProperties(KafkaProperties kafka, ExecutorProperties properties) {
         Map<String, Object> props = new HashMap<>(kafka.buildConsumerProperties());
         props.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
         props.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
@@ -82,6 +82,10 @@ class ApprovalExecutorConfiguration {
         // the broker answers this group a few times a second instead of once per event
         props.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 64 * 1024);
         props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 250);
+        // failover in seconds, as the projector and notifier groups: a dead replica's approvals move on
+        int sessionMs = Math.toIntExact(properties.sessionTimeout().toMillis());
+        props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionMs);
+        props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Math.max(500, sessionMs / 4));
         return props;
     }
 }

@@ -21,6 +21,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                         (the same command id each time, so a late answer is the same answer)
  * @param httpTimeout      how long a held HTTP request may take, response included
  * @param maxResultBytes   the response body kept in the execution result (longer ones are cut, truncated = true)
+ * @param sessionTimeout   the executor group's consumer session: an ingress replica that dies hands its partitions
+ *                         (and the approvals waiting on them) to another one after this long, not Kafka's 45 s
  * @param httpUpstreams    base URL per tool (wire name) for held HTTP requests, e.g.
  *                         {@code gateway.executor.http-upstreams.internal_api=https://api.internal}; the
  *                         proxy's tool connections take this over
@@ -34,6 +36,7 @@ public record ExecutorProperties(
         @DefaultValue("5") int commandAttempts,
         @DefaultValue("PT30S") Duration httpTimeout,
         @DefaultValue("65536") int maxResultBytes,
+        @DefaultValue("PT6S") Duration sessionTimeout,
         Map<String, URI> httpUpstreams) {
 
     public ExecutorProperties {
@@ -43,6 +46,10 @@ public record ExecutorProperties(
         }
         if (heldCallWait.isNegative() || httpTimeout.isZero() || httpTimeout.isNegative()) {
             throw new IllegalArgumentException("gateway.executor.held-call-wait and http-timeout must be positive");
+        }
+        if (sessionTimeout.compareTo(Duration.ofSeconds(6)) < 0 || sessionTimeout.compareTo(Duration.ofMinutes(30)) > 0) {
+            // the broker refuses sessions outside group.min/max.session.timeout.ms (defaults 6 s and 30 min)
+            throw new IllegalArgumentException("gateway.executor.session-timeout must be between 6 s and 30 min");
         }
         TreeMap<String, URI> upstreams = new TreeMap<>();
         if (httpUpstreams != null) {

@@ -66,7 +66,7 @@ class HttpHeldCallRunnerTest {
 
     private HttpHeldCallRunner runner(Optional<UpstreamTarget> target, Duration timeout, int maxResultBytes) {
         ExecutorProperties properties = new ExecutorProperties(true, "group", 1, Duration.ofSeconds(1), 1, timeout,
-                maxResultBytes, Map.of());
+                maxResultBytes, Duration.ofSeconds(6), Map.of());
         return new HttpHeldCallRunner(resources, context -> target, properties,
                 EgressClients.of(List.of("127.0.0.0/8"), List.of(), "gw-test"));
     }
@@ -161,7 +161,7 @@ class HttpHeldCallRunnerTest {
     @Test
     void anAddressTheEgressPolicyRefusesIsNeverConnectedTo() {
         ExecutorProperties properties = new ExecutorProperties(true, "group", 1, Duration.ofSeconds(1), 1, Duration.ofSeconds(5),
-                65536, Map.of());
+                65536, Duration.ofSeconds(6), Map.of());
         HttpHeldCallRunner publicOnly = new HttpHeldCallRunner(resources,
                 context -> Optional.of(new UpstreamTarget(URI.create(baseUrl() + "/api/"), Map.of())), properties,
                 EgressClients.of(List.of(), List.of(), "gw-test"));
