@@ -94,6 +94,11 @@ final class McpAskingUpstream implements AutoCloseable {
         return "http://127.0.0.1:" + port + "/sse";
     }
 
+    /** Tells every session of both transports that the tools changed ({@code notifications/tools/list_changed}). */
+    void toolsChanged() {
+        servers.forEach(McpSyncServer::notifyToolsListChanged);
+    }
+
     private List<SyncToolSpecification> tools() {
         var schema = Map.<String, Object>of("type", "object", "properties", Map.of("marker", Map.of("type", "string")));
         SyncToolSpecification ask = SyncToolSpecification.builder()

@@ -116,6 +116,23 @@ class McpGateServerRequestsTest {
     }
 
     @Test
+    void aToolsListChangedNotificationReachesTheClientsOfThatUpstreamSession() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        McpGateTest.connect(ws, UPSTREAM.sseUrl(), "sse", "bearer", "t");
+        List<Integer> changed = new CopyOnWriteArrayList<>();
+        try (McpSyncClient client = McpClient.sync(sse(ws)).requestTimeout(Duration.ofSeconds(30))
+                .toolsChangeConsumer(tools -> changed.add(tools.size())).build()) {
+            client.initialize();
+            // its first call opens the client session's own upstream session
+            assertThat(text(client.callTool(McpSchema.CallToolRequest.builder("ask_user").arguments(Map.of("marker", "m")).build())))
+                    .isEqualTo("caps=");
+            UPSTREAM.toolsChanged();
+            // the SDK client lists the tools again when told (through the gate, a decided tools/list)
+            await().atMost(Duration.ofSeconds(10)).until(() -> changed.contains(2));
+        }
+    }
+
+    @Test
     void aClientCancellingItsCallCancelsItUpstreamAndGetsNoResponse() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
