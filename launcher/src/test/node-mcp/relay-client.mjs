@@ -15,9 +15,9 @@ import {
 
 const url = new URL(process.env.GATE_URL ?? '');
 const headers = { Authorization: `Bearer ${process.env.GATE_API_KEY}` };
-const withKey = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...headers } });
+// requestInit's headers go on every request of both transports (the SSE transport's GET too)
 const transport = process.argv[2] === 'sse'
-  ? new SSEClientTransport(url, { requestInit: { headers }, eventSourceInit: { fetch: withKey } })
+  ? new SSEClientTransport(url, { requestInit: { headers } })
   : new StreamableHTTPClientTransport(url, { requestInit: { headers } });
 
 const client = new Client({ name: 'ts-relay-client', version: '1.0.0' },
