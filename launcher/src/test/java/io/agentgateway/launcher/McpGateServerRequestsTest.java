@@ -150,6 +150,34 @@ class McpGateServerRequestsTest {
     }
 
     @Test
+    void anApprovedHeldCallRunsOnTheGatesOwnSessionWhichDeclaresNoClientCapabilities() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        String approvalId;
+        try (McpSyncClient client = McpClient.sync(streamable(ws)).requestTimeout(Duration.ofSeconds(30))
+                .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+                .elicitation(request -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, Map.of("name", "Ada")))
+                .build()) {
+            client.initialize();
+            // high risk: held for a human (the built-in default), whatever the client could answer
+            var held = client.callTool(McpSchema.CallToolRequest.builder("ask_user").arguments(Map.of("marker", "held", "_risk", "high")).build());
+            JsonNode service = GatewayJson.MAPPER.valueToTree(held.meta()).get("service");
+            assertThat(service.get("status").asString()).isEqualTo("require_approval");
+            approvalId = service.get("approvalRequestId").asString();
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> GatewayHarness.client().send("GET", "/functions/v1/mcp-gate/status/" + approvalId,
+                ws.apiKey(), null).status() == 200);
+        var approved = GatewayHarness.client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/approvals/" + approvalId + "/approve",
+                ws.ownerJwt(), Map.of("reason", "go"));
+        assertThat(approved.status()).as(approved.rawBody()).isEqualTo(200);
+        JsonNode executed = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                .until(() -> GatewayHarness.client().send("GET", "/functions/v1/mcp-gate/status/" + approvalId, ws.apiKey(), null),
+                        r -> r.status() == 200 && "executed".equals(r.text("status"))).body();
+        // run by the approval executor with no client to ask: the upstream was told of no client capabilities
+        assertThat(executed.at("/executionResult/content/0/text").asString()).as(executed.toString()).isEqualTo("caps=");
+    }
+
+    @Test
     void aClientCancellingItsCallCancelsItUpstreamAndGetsNoResponse() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
