@@ -9,19 +9,25 @@ import tools.jackson.databind.JsonNode;
  * one; a {@code tools/call} retried with it gets the first outcome ({@code IdempotencyKeys}).
  * {@code notifications}: where the upstream's notifications about this request go (progress), as
  * JSON-RPC notifications for the client; null when the client's exchange cannot carry any (a JSON answer).
+ * {@code client}: the client session the message belongs to (its own upstream session, what the upstream
+ * initiates goes there); null without one (the gate-owned upstream session).
  */
 record McpCaller(ApiKeyCredential key, String agentId, String correlationId, String idempotencyKey,
-                 Consumer<JsonNode> notifications) {
+                 Consumer<JsonNode> notifications, McpClientSession client) {
 
     McpCaller(ApiKeyCredential key, String agentId, String correlationId, String idempotencyKey) {
-        this(key, agentId, correlationId, idempotencyKey, null);
+        this(key, agentId, correlationId, idempotencyKey, null, null);
     }
 
     McpCaller(ApiKeyCredential key, String agentId, String correlationId) {
-        this(key, agentId, correlationId, null, null);
+        this(key, agentId, correlationId, null, null, null);
     }
 
     McpCaller withNotifications(Consumer<JsonNode> to) {
-        return new McpCaller(key, agentId, correlationId, idempotencyKey, to);
+        return new McpCaller(key, agentId, correlationId, idempotencyKey, to, client);
+    }
+
+    McpCaller withClient(McpClientSession session) {
+        return new McpCaller(key, agentId, correlationId, idempotencyKey, notifications, session);
     }
 }

@@ -57,12 +57,17 @@ public class McpGateHandler {
     private final McpGateMethods methods;
     private final McpSessionIds sessionIds;
     private final McpOrigins origins;
+    private final McpClientSessions clientSessions;
+    private final McpServerRequests serverRequests;
     private final RequestRateLimits rateLimits;
     private final int maxBytes;
     private final int maxBatchSize;
 
     McpGateHandler(McpKeys keys, McpGateMethods methods, RequestRateLimits rateLimits,
-                   IngressProperties properties, McpGateProperties gate, McpSessionIds sessionIds, McpOrigins origins) {
+                   IngressProperties properties, McpGateProperties gate, McpSessionIds sessionIds, McpOrigins origins,
+                   McpClientSessions clientSessions, McpServerRequests serverRequests) {
+        this.clientSessions = clientSessions;
+        this.serverRequests = serverRequests;
         this.keys = keys;
         this.methods = methods;
         this.sessionIds = sessionIds;
@@ -80,13 +85,16 @@ public class McpGateHandler {
                     request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request),
                     IdempotencyKeys.of(request).orElse(null));
             String session = request.headers().firstHeader(McpSessionIds.HEADER);
-            if (session != null && sessionIds.open(session, caller.key()).isEmpty()) {
+            if (session != null) {
                 // not ours, altered, or another key's: the transport's answer for a session the server does not know
-                throw ApiException.notFound(UNKNOWN_SESSION);
+                McpSessionIds.State state = sessionIds.state(session, caller.key())
+                        .orElseThrow(() -> ApiException.notFound(UNKNOWN_SESSION));
+                caller = caller.withClient(clientSessions.of(session, state.capabilities()));
             }
+            McpCaller from = caller;
             boolean events = acceptsEvents(request);
-            return body(request).flatMap(body -> checkedKey(caller, body).then(events && streamable(body)
-                    ? stream(caller, body) : answer(caller, body, session)));
+            return body(request).flatMap(body -> checkedKey(from, body).then(events && streamable(body)
+                    ? stream(from, body) : answer(from, body, session)));
         });
     }
 
@@ -107,16 +115,17 @@ public class McpGateHandler {
      * (progress, with the client's token) as they come, then the response, then the end of the stream.
      */
     private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body) {
-        if (!body.get().path("params").path("_meta").has("progressToken")) {
+        if (caller.client() == null && !body.get().path("params").path("_meta").has("progressToken")) {
             // nothing can come before the response: one event, without the machinery for notifications
             return events(responseTo(caller, body).flux());
         }
         Sinks.Many<JsonNode> notes = Sinks.many().unicast().onBackpressureBuffer();
-        McpCaller listening = caller.withNotifications(note -> {
+        java.util.function.Consumer<JsonNode> toStream = note -> {
             synchronized (notes) { // notifications arrive on the upstream client's threads
                 notes.tryEmitNext(note);
             }
-        });
+        };
+        McpCaller listening = caller.withNotifications(toStream);
         Mono<JsonNode> response = responseTo(listening, body).doFinally(signal -> {
             synchronized (notes) {
                 notes.tryEmitComplete();
@@ -124,7 +133,14 @@ public class McpGateHandler {
         });
         // live: each notification is written as it comes. A refused key (401) fails before the first event,
         // while the response is not committed yet, so it is still answered as the HTTP error it is
-        return events(Flux.merge(notes.asFlux(), response));
+        Flux<JsonNode> messages = Flux.merge(notes.asFlux(), response);
+        if (caller.client() != null) {
+            // while it is open, this stream carries what the client session's upstream session initiates
+            // (requests to the client, logging and list_changed notifications)
+            Flux<JsonNode> live = messages;
+            messages = Flux.using(() -> caller.client().openStream(toStream), open -> live, Runnable::run);
+        }
+        return events(messages);
     }
 
     private static Mono<ServerResponse> events(Flux<JsonNode> messages) {
@@ -142,15 +158,17 @@ public class McpGateHandler {
     }
 
     private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body, String session) {
-        return responseTo(caller, body).flatMap(answer -> json(answer, session == null ? newSession(caller, answer) : Optional.empty()))
+        return responseTo(caller, body).flatMap(answer -> json(answer, session == null ? newSession(caller, body, answer) : Optional.empty()))
                 .switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
     }
 
     /** An initialize answered with a result opens a session: its id carries the negotiated version. */
-    private Optional<String> newSession(McpCaller caller, JsonNode answer) {
+    private Optional<String> newSession(McpCaller caller, Optional<JsonNode> body, JsonNode answer) {
         JsonNode version = answer.isObject() ? answer.at("/result/protocolVersion") : null;
         boolean initialized = version != null && version.isString() && answer.at("/result/serverInfo").isObject();
-        return initialized ? sessionIds.issue(caller.key(), version.asString()) : Optional.empty();
+        // the client capabilities the gate relays (elicitation, sampling, roots) travel in the id, for every replica
+        return initialized ? sessionIds.issue(caller.key(), version.asString(), McpClientSession.relayedCapabilities(
+                body.map(request -> request.at("/params/capabilities")).orElse(null))) : Optional.empty();
     }
 
     /**
@@ -191,18 +209,50 @@ public class McpGateHandler {
 
     /** The response object for one element, empty for a notification (even a failing one: it has no id to answer). */
     private Mono<JsonNode> one(McpCaller caller, JsonNode element) {
+        if (isResponse(element)) {
+            // the client's answer to a request an upstream sent it through the gate: not an action, nothing to decide
+            serverRequests.answer(caller.client(), element);
+            return Mono.empty();
+        }
         JsonRpcRequest request;
         try {
             request = JsonRpcRequest.parse(element);
         } catch (JsonRpcError invalid) {
             return Mono.just(JsonRpcMessages.error(JsonRpcRequest.idOf(element), invalid));
         }
-        return methods.answer(caller, request)
+        return cancellable(caller, request)
                 .<JsonNode>map(result -> JsonRpcMessages.result(request.id(), result))
                 .onErrorResume(failure -> isUnauthorized(failure)
                         ? Mono.error(failure)
                         : request.isNotification() ? Mono.empty()
                         : Mono.just(JsonRpcMessages.error(request.id(), asRpcError(failure, caller.correlationId()))));
+    }
+
+    /** A JSON-RPC response: an id, a result or an error, and no method. */
+    private static boolean isResponse(JsonNode element) {
+        return element.isObject() && !element.has("method") && element.hasNonNull("id")
+                && (element.has("result") || element.has("error"));
+    }
+
+    /**
+     * A request of a client session, cancellable by the client's {@code notifications/cancelled} while it is in
+     * progress on this replica: the client is then sent no response, and a request that went upstream is
+     * cancelled there too (the {@link McpUpstreamCall} in its context names it).
+     */
+    private Mono<JsonNode> cancellable(McpCaller caller, JsonRpcRequest request) {
+        McpClientSession session = caller.client();
+        if (session == null || request.isNotification() || "initialize".equals(request.method())) {
+            return methods.answer(caller, request);
+        }
+        McpUpstreamCall call = new McpUpstreamCall();
+        Sinks.One<Boolean> cancelled = Sinks.one();
+        return Mono.defer(() -> {
+            Runnable forget = session.inFlight(request.id(), () -> {
+                call.cancelUpstream("cancelled by the client");
+                cancelled.tryEmitValue(Boolean.TRUE);
+            });
+            return methods.answer(caller, request).takeUntilOther(cancelled.asMono()).doFinally(signal -> forget.run());
+        }).contextWrite(context -> context.put(McpUpstreamCall.KEY, call));
     }
 
     static boolean isUnauthorized(Throwable failure) {

@@ -11,8 +11,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The methods the gate answers (spec 4.3): initialize and ping itself; tools/call, tools/list (the upstream's list
  * cached, what it offers decided each time), resources/read and prompts/get after a decision
- * ({@link McpToolCallGate}); resources/*, prompts/list, completion/complete and logging/setLevel relayed to the upstream as they are. Notifications are
- * accepted and not passed on. Returns the result member, empty for a notification.
+ * ({@link McpToolCallGate}); resources/*, prompts/list, completion/complete and logging/setLevel relayed to the
+ * upstream as they are (on the client session's upstream session). Of the client's notifications,
+ * {@code notifications/cancelled} cancels the request it names (upstream too) and
+ * {@code notifications/roots/list_changed} is passed on; the others are accepted and not passed on. Returns the
+ * result member, empty for a notification.
  */
 @Component
 class McpGateMethods {
@@ -41,19 +44,34 @@ class McpGateMethods {
 
     Mono<JsonNode> answer(McpCaller caller, JsonRpcRequest request) {
         if (request.isNotification()) {
-            // notifications/initialized, notifications/cancelled, ...: nothing to answer (and no id to answer with)
+            // nothing to answer (and no id to answer with)
+            McpClientSession session = caller.client();
+            if (session != null && "notifications/cancelled".equals(request.method()) && request.params() != null) {
+                session.cancel(request.params().get("requestId"));
+            } else if (session != null && "notifications/roots/list_changed".equals(request.method())
+                    && session.capabilities().has("roots")) {
+                clients.notifyUpstream(session, request.method());
+            }
             return Mono.empty();
         }
         UUID workspaceId = caller.key().workspaceId();
         return switch (request.method()) {
-            case "initialize" -> initializeResult(workspaceId, request.params()).map(JsonNode.class::cast);
+            case "initialize" -> {
+                if (caller.client() != null) {
+                    // an HTTP+SSE client initializes on its open session (a Streamable HTTP one gets a new sealed id)
+                    caller.client().declare(McpClientSession.relayedCapabilities(
+                            request.params() == null ? null : request.params().get("capabilities")));
+                }
+                yield initializeResult(workspaceId, request.params()).map(JsonNode.class::cast);
+            }
             case "ping" -> Mono.just(IngressJson.RESPONSES.createObjectNode());
             case "tools/call" -> toolCalls.call(caller, request.params(), String.valueOf(request.id()));
             case "tools/list" -> toolCalls.list(caller, request.params(), String.valueOf(request.id()));
             case "resources/read", "prompts/get" ->
                     toolCalls.decided(caller, request.method(), request.params(), String.valueOf(request.id()));
             default -> McpUpstreamCalls.RELAYED.contains(request.method())
-                    ? calls.upstream(workspaceId).flatMap(upstream -> calls.relay(upstream, request.method(), request.params()))
+                    ? calls.upstream(workspaceId).flatMap(upstream -> calls.relay(upstream, request.method(), request.params(),
+                            caller.client()))
                             .map(JsonNode.class::cast)
                     : Mono.error(new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + request.method()));
         };

@@ -24,6 +24,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param allowedOrigins      browser origins ({@code Origin} header) the gate serves besides loopback ones (any port of
  *                            localhost, 127.0.0.1, [::1]); a request without Origin (no browser) is always served, one
  *                            with another origin is refused 403 (DNS rebinding)
+ * @param serverRequestTimeout how long a request an upstream sent to a client (elicitation, sampling, roots) waits
+ *                            here for the client's answer before it is forgotten
+ * @param clientSessionIdleTimeout a client session's upstream session (one per client session and replica) that
+ *                            served nothing for this long is closed; the next request opens a new one
  */
 @ConfigurationProperties("gateway.mcp")
 public record McpGateProperties(
@@ -38,7 +42,9 @@ public record McpGateProperties(
         @DefaultValue("PT10M") Duration sseIdleTimeout,
         @DefaultValue("20") int maxBatchSize,
         @DefaultValue("16777216") int maxResultBytes,
-        @DefaultValue("") java.util.List<String> allowedOrigins) {
+        @DefaultValue("") java.util.List<String> allowedOrigins,
+        @DefaultValue("PT5M") Duration serverRequestTimeout,
+        @DefaultValue("PT10M") Duration clientSessionIdleTimeout) {
 
     public McpGateProperties {
         if (toolsListTtl.isNegative()) {
@@ -67,6 +73,10 @@ public record McpGateProperties(
         }
         allowedOrigins = allowedOrigins == null ? java.util.List.of()
                 : allowedOrigins.stream().filter(origin -> !origin.isBlank()).map(String::strip).toList();
+        if (serverRequestTimeout.isZero() || serverRequestTimeout.isNegative()
+                || clientSessionIdleTimeout.isZero() || clientSessionIdleTimeout.isNegative()) {
+            throw new IllegalArgumentException("gateway.mcp.server-request-timeout and client-session-idle-timeout must be positive");
+        }
         if (maxBatchSize < 1) {
             throw new IllegalArgumentException("gateway.mcp.max-batch-size must be positive");
         }

@@ -28,8 +28,18 @@ class McpSessionIds {
         this.box = secrets.key() == null || secrets.key().isBlank() ? null : SecretBox.fromBase64Key(secrets.key());
     }
 
-    /** A new session id for the key and the version initialize negotiated; empty without a secrets key. */
+    /** What a session id holds: the negotiated version and the client capabilities the gate relays (see {@link McpClientSession}). */
+    record State(String protocolVersion, ObjectNode capabilities) {}
+
     Optional<String> issue(ApiKeyCredential key, String protocolVersion) {
+        return issue(key, protocolVersion, IngressJson.RESPONSES.createObjectNode());
+    }
+
+    /**
+     * A new session id for the key, the version initialize negotiated and the client's relayed capabilities;
+     * empty without a secrets key.
+     */
+    Optional<String> issue(ApiKeyCredential key, String protocolVersion, ObjectNode capabilities) {
         if (box == null) {
             return Optional.empty();
         }
@@ -37,12 +47,20 @@ class McpSessionIds {
         state.put("w", key.workspaceId().toString());
         state.put("k", key.keyHash());
         state.put("v", protocolVersion);
+        if (capabilities != null && !capabilities.isEmpty()) {
+            state.set("c", capabilities);
+        }
         // base64 of the sealed bytes: visible ASCII only, as the transport requires of a session id
         return Optional.of(PREFIX + box.seal(IngressJson.RESPONSES.writeValueAsString(state)));
     }
 
     /** The negotiated protocol version of a session id this key may use; empty when the id is unknown to it. */
     Optional<String> open(String id, ApiKeyCredential key) {
+        return state(id, key).map(State::protocolVersion);
+    }
+
+    /** The state of a session id this key may use; empty when the id is unknown to it. */
+    Optional<State> state(String id, ApiKeyCredential key) {
         if (box == null || id == null || !id.startsWith(PREFIX)) {
             return Optional.empty();
         }
@@ -50,7 +68,9 @@ class McpSessionIds {
             JsonNode state = IngressJson.REQUESTS.readTree(box.open(id.substring(PREFIX.length())));
             boolean same = key.workspaceId().toString().equals(state.path("w").asString(""))
                     && key.keyHash().equals(state.path("k").asString(""));
-            return same ? Optional.of(state.path("v").asString("")) : Optional.empty();
+            JsonNode capabilities = state.get("c");
+            return same ? Optional.of(new State(state.path("v").asString(""), capabilities instanceof ObjectNode given
+                    ? given : IngressJson.RESPONSES.createObjectNode())) : Optional.empty();
         } catch (RuntimeException notOurs) {
             return Optional.empty();
         }

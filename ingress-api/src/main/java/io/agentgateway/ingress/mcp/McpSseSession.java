@@ -21,6 +21,8 @@ final class McpSseSession {
     private final String agentId;
     private final Sinks.Many<JsonNode> answers;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The client session: its upstream session and what that initiates, which goes to this stream. */
+    private final McpClientSession client;
     /** When the client last posted or was last sent an answer (nanoTime): an idle session is closed. */
     private volatile long lastActivity = System.nanoTime();
 
@@ -29,6 +31,11 @@ final class McpSseSession {
         this.key = key;
         this.agentId = agentId;
         this.answers = Sinks.many().unicast().onBackpressureBuffer(new ArrayBlockingQueue<>(buffer));
+        this.client = new McpClientSession("sse:" + id, null, this::offer);
+    }
+
+    McpClientSession client() {
+        return client;
     }
 
     UUID id() {

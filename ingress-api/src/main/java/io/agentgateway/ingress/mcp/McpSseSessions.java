@@ -36,7 +36,10 @@ class McpSseSessions implements DisposableBean {
     private final int maxPerWorkspace;
     private final int buffer;
 
-    McpSseSessions(McpGateProperties properties) {
+    private final McpUpstreamClients upstreams;
+
+    McpSseSessions(McpGateProperties properties, McpUpstreamClients upstreams) {
+        this.upstreams = upstreams;
         this.maxSessions = properties.sseMaxSessions();
         this.maxPerKey = properties.sseMaxSessionsPerKey();
         this.maxPerWorkspace = properties.sseMaxSessionsPerWorkspace();
@@ -75,6 +78,7 @@ class McpSseSessions implements DisposableBean {
     void remove(McpSseSession session) {
         session.close();
         if (sessions.remove(session.id(), session)) {
+            upstreams.closeFor(session.client()); // its own upstream session ends with it
             synchronized (openPerKey) {
                 open.decrementAndGet();
                 openPerKey.computeIfPresent(session.keyHash(), (k, n) -> n > 1 ? n - 1 : null);

@@ -131,7 +131,8 @@ public class McpSseTransport {
             session.touch();
             String agentId = Optional.ofNullable(request.headers().firstHeader(McpGateHandler.AGENT_HEADER))
                     .orElse(session.agentId());
-            McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request), IdempotencyKeys.of(request).orElse(null));
+            McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request), IdempotencyKeys.of(request).orElse(null))
+                    .withClient(session.client());
             return gate.body(request)
                     .flatMap(body -> keys.check(key, agentId, caller.correlationId()).thenReturn(body))
                     .flatMap(body -> {

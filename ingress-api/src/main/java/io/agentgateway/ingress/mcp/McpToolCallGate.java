@@ -222,7 +222,7 @@ class McpToolCallGate {
                         }
                         return switch (outcome.decision()) {
                             case ALLOW -> Mono.fromCallable(() -> McpUpstreams.of(workspaceId, sent.connection()))
-                                    .flatMap(server -> upstream.relay(server, method, params))
+                                    .flatMap(server -> upstream.relay(server, method, params, caller.client()))
                                     .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                                     .<JsonNode>map(result -> result);
                             case BLOCK -> Mono.error(blocked(caller, outcome));
@@ -243,12 +243,12 @@ class McpToolCallGate {
         UUID workspaceId = caller.key().workspaceId();
         Known viewed = access.known(workspaceId, Tool.MCP);
         if (viewed.connection() != null && viewed.connection().mcpServerUrl() != null
-                && (!reachable || upstream.isReady(McpUpstreams.of(workspaceId, viewed)))) {
+                && (!reachable || upstream.isReady(McpUpstreams.of(workspaceId, viewed), caller.client()))) {
             return Mono.just(viewed);
         }
         return keys.check(caller.key(), caller.agentId(), caller.correlationId()).flatMap(confirmed -> {
             McpUpstream server = McpUpstreams.of(workspaceId, confirmed);
-            return reachable ? upstream.reachable(server).thenReturn(confirmed) : Mono.just(confirmed);
+            return reachable ? upstream.reachable(server, caller.client()).thenReturn(confirmed) : Mono.just(confirmed);
         });
     }
 
@@ -276,7 +276,7 @@ class McpToolCallGate {
     private Mono<JsonNode> allowed(McpCaller caller, ToolCall call, EvaluationOutcome outcome, Known connection) {
         return Mono.fromCallable(() -> McpUpstreams.of(caller.key().workspaceId(), connection))
                 .flatMap(server -> upstream.callTool(server, call.name(), call.arguments(), call.progressToken(),
-                        caller.notifications()))
+                        caller.notifications(), caller.client()))
                 .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                 .map(result -> {
                     ObjectNode service = meta(result).putObject("service");

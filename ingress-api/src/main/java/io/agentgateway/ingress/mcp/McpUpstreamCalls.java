@@ -45,23 +45,24 @@ class McpUpstreamCalls {
 
     /** Sends the call; again only when the upstream's 404 proved the first one did not run (see {@link McpUpstreamClients}). */
     Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments) {
-        return callTool(upstream, name, arguments, null, null);
+        return callTool(upstream, name, arguments, null, null, null);
     }
 
     /**
      * @param progressToken the client's {@code _meta.progressToken}, or null
      * @param notifications where the upstream's progress notifications go (with the client's token), or null
+     * @param session the client session whose upstream session takes the call; null: the gate-owned one
      */
     Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments, JsonNode progressToken,
-                              java.util.function.Consumer<JsonNode> notifications) {
+                              java.util.function.Consumer<JsonNode> notifications, McpClientSession session) {
         Map<String, Object> args = arguments == null ? Map.of() : GatewayJson.MAPPER.convertValue(arguments, ARGUMENTS);
         if (progressToken == null || notifications == null) {
-            return clients.request(upstream, "tools/call", client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
+            return clients.request(upstream, session, "tools/call", client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
                     .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
                     .onErrorMap(failure -> asRpcError("tools/call", failure));
         }
         return Mono.using(() -> progress.open(progressToken, notifications),
-                token -> clients.request(upstream, "tools/call",
+                token -> clients.request(upstream, session, "tools/call",
                                 client -> client.callTool(new McpSchema.CallToolRequest(name, args, Map.of("progressToken", token))))
                         .map(result -> (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
                         .onErrorMap(failure -> asRpcError("tools/call", failure)),
@@ -69,16 +70,16 @@ class McpUpstreamCalls {
     }
 
     /** Whether the workspace has a live initialized session with this upstream (nothing to send to know). */
-    boolean isReady(McpUpstream upstream) {
-        return clients.isReady(upstream);
+    boolean isReady(McpUpstream upstream, McpClientSession session) {
+        return clients.isReady(upstream, session);
     }
 
     /**
      * Completes once the upstream has an initialized session (at once when it has one); the error signal,
      * {@link JsonRpcError#notSent()}, when it cannot be reached.
      */
-    Mono<Void> reachable(McpUpstream upstream) {
-        return clients.request(upstream, "initialize", client -> Mono.just(Boolean.TRUE))
+    Mono<Void> reachable(McpUpstream upstream, McpClientSession session) {
+        return clients.request(upstream, session, "initialize", client -> Mono.just(Boolean.TRUE))
                 .onErrorMap(failure -> asRpcError("initialize", failure)).then();
     }
 
@@ -93,7 +94,12 @@ class McpUpstreamCalls {
      * @throws JsonRpcError -32602 (as the error signal) for params the SDK cannot read
      */
     Mono<ObjectNode> relay(McpUpstream upstream, String method, ObjectNode params) {
-        return Mono.defer(() -> clients.request(upstream, method, client -> send(client, method, params)))
+        return relay(upstream, method, params, null);
+    }
+
+    /** As {@link #relay(McpUpstream, String, ObjectNode)}, on the client session's upstream session (null: the gate's). */
+    Mono<ObjectNode> relay(McpUpstream upstream, String method, ObjectNode params, McpClientSession session) {
+        return Mono.defer(() -> clients.request(upstream, session, method, client -> send(client, method, params)))
                 .map(result -> result instanceof ObjectNode object ? object : (ObjectNode) GatewayJson.MAPPER.valueToTree(result))
                 .onErrorMap(failure -> asRpcError(method, failure));
     }

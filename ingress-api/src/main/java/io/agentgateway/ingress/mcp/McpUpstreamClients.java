@@ -33,9 +33,18 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * One initialized MCP SDK client per workspace, for the version of its connection: upstream sessions
- * are kept alive and reused across calls; a changed connection gets a new client and the replaced one
- * is closed. A client whose initialization failed is forgotten, so the next call tries again.
+ * One initialized MCP SDK client per workspace and client session, for the version of its connection:
+ * upstream sessions are kept alive and reused across calls; a changed connection gets a new client and
+ * the replaced one is closed. A client whose initialization failed is forgotten, so the next call tries again.
+ *
+ * <p>Each MCP client session ({@link McpClientSession}) gets an upstream session of its own on the replica
+ * that serves its requests, opened by its first request there: it declares to the upstream exactly the
+ * client capabilities the client declared (elicitation, sampling, roots), and what the upstream initiates on
+ * it (those requests, logging and list_changed notifications, cancellations) is the client's
+ * ({@link McpRelayTransport}). Requests without a client session (held calls run by the approval executor,
+ * clients without a session id) share the workspace's gate-owned session, which declares no client
+ * capabilities. A client session's upstream session is closed when its HTTP+SSE stream ends or after
+ * {@code gateway.mcp.client-session-idle-timeout} without use ({@link McpClientSessions}).
  *
  * <p>The clients are the SDK's, over its WebClient transports: Reactor Netty on the ingress's own event
  * loops, as the proxy's forwarding, rather than the JDK HttpClient's selector and worker threads (a
@@ -47,7 +56,15 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
     private static final McpSchema.Implementation CLIENT_INFO = new McpSchema.Implementation("service-mcp-gate", "1.0.0");
 
-    private final Map<UUID, Session> sessions = new ConcurrentHashMap<>();
+    private final Map<Key, Session> sessions = new ConcurrentHashMap<>();
+    private final McpServerRequests serverRequests;
+
+    /** @param client the client session's id, "" for the gate-owned session */
+    private record Key(UUID workspaceId, String client) {
+        static Key of(McpUpstream upstream, McpClientSession client) {
+            return new Key(upstream.workspaceId(), client == null ? "" : client.id());
+        }
+    }
     private final Duration timeout;
     private final int maxResultBytes;
     private final ReactorClientHttpConnector connector;
@@ -57,8 +74,9 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private final McpProgressRoutes progress;
 
     McpUpstreamClients(McpGateProperties properties, ReactorResourceFactory resources, ConnectionSecrets secrets,
-                       EgressClients egress, McpProgressRoutes progress) {
+                       EgressClients egress, McpProgressRoutes progress, McpServerRequests serverRequests) {
         this.progress = progress;
+        this.serverRequests = serverRequests;
         this.timeout = properties.requestTimeout();
         this.maxResultBytes = properties.maxResultBytes();
         this.secrets = secrets;
@@ -81,27 +99,36 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
      * {@link JsonRpcError#notSent()}.
      */
     <T> Mono<T> request(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
-        return attempt(upstream, method, request).onErrorResume(SessionLost.class, lost -> {
+        return request(upstream, null, method, request);
+    }
+
+    /** As {@link #request(McpUpstream, String, Function)}, on the client session's own upstream session (null: the gate's). */
+    <T> Mono<T> request(McpUpstream upstream, McpClientSession client, String method, Function<McpAsyncClient, Mono<T>> request) {
+        if (client != null) {
+            client.touch();
+        }
+        return attempt(upstream, client, method, request).onErrorResume(SessionLost.class, lost -> {
             log.info("upstream MCP session of workspace {} lost ({}); opening a new one", upstream.workspaceId(), lost.getMessage());
-            return attempt(upstream, method, request);
+            return attempt(upstream, client, method, request);
         });
     }
 
     /** Whether the workspace has an initialized session with this connection version (no upstream traffic to know). */
-    boolean isReady(McpUpstream upstream) {
-        Session session = sessions.get(upstream.workspaceId());
+    boolean isReady(McpUpstream upstream, McpClientSession client) {
+        Session session = sessions.get(Key.of(upstream, client));
         return session != null && session.version() == upstream.version() && session.client().isInitialized()
                 && !session.bound().eventStreamHasEnded();
     }
 
-    private <T> Mono<T> attempt(McpUpstream upstream, String method, Function<McpAsyncClient, Mono<T>> request) {
+    private <T> Mono<T> attempt(McpUpstream upstream, McpClientSession owner, String method,
+                                Function<McpAsyncClient, Mono<T>> request) {
         Session session;
         try {
-            session = session(upstream);
+            session = session(upstream, owner);
             if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE && session.bound().eventStreamHasEnded()) {
                 // the upstream closed the session's event stream (restarted, went away): a new session first
                 forget(upstream, session);
-                session = session(upstream);
+                session = session(upstream, owner);
             }
         } catch (UnreadableSecretException e) {
             // fail closed, and say why without the secret
@@ -167,9 +194,29 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     static final String SDK_SESSION_TERMINATED = "MCP session with server terminated";
 
     private void forget(McpUpstream upstream, Session session) {
-        if (sessions.remove(upstream.workspaceId(), session)) {
+        if (sessions.remove(session.key(), session)) {
             session.close();
         }
+    }
+
+    /** The client session ended or idled out: its upstream sessions are closed (each a DELETE to its upstream). */
+    void closeFor(McpClientSession client) {
+        sessions.forEach((key, session) -> {
+            if (key.client().equals(client.id()) && sessions.remove(key, session)) {
+                session.close();
+            }
+        });
+        serverRequests.forget(client);
+    }
+
+    /** Sends a client's notification (roots/list_changed) on its upstream sessions of this replica. */
+    void notifyUpstream(McpClientSession client, String method) {
+        sessions.forEach((key, session) -> {
+            if (key.client().equals(client.id()) && session.client().isInitialized()) {
+                session.transport().sendMessage(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, method, null))
+                        .onErrorResume(failure -> Mono.empty()).subscribe();
+            }
+        });
     }
 
     /** The upstream no longer knows the session; nothing of the request ran there. */
@@ -179,15 +226,15 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         }
     }
 
-    private Session session(McpUpstream upstream) {
-        return sessions.compute(upstream.workspaceId(), (id, current) -> {
+    private Session session(McpUpstream upstream, McpClientSession client) {
+        return sessions.compute(Key.of(upstream, client), (key, current) -> {
             if (current != null && current.version() == upstream.version()) {
                 return current;
             }
             if (current != null) {
                 current.close();
             }
-            return open(upstream);
+            return open(key, upstream, client);
         });
     }
 
@@ -199,17 +246,27 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         });
     }
 
-    private Session open(McpUpstream upstream) {
+    private Session open(Key key, McpUpstream upstream, McpClientSession clientSession) {
         McpAnswerBound bound = new McpAnswerBound(maxResultBytes);
-        McpAsyncClient client = McpClient.async(transport(upstream, bound))
+        McpRelayTransport transport = new McpRelayTransport(transport(upstream, bound), clientSession, serverRequests);
+        McpClient.AsyncSpec spec = McpClient.async(transport)
                 .clientInfo(CLIENT_INFO)
                 .requestTimeout(timeout)
                 .initializationTimeout(timeout)
-                .progressConsumer(progress::deliver)
-                .build();
+                .progressConsumer(progress::deliver);
+        if (clientSession != null && !clientSession.capabilities().isEmpty()) {
+            // what the client declared, no more: the upstream asks only what the client can answer. The SDK
+            // wants handlers for what is declared; the relay transport takes these requests before they reach them
+            spec.capabilities(io.agentgateway.schemas.GatewayJson.MAPPER.convertValue(clientSession.capabilities(),
+                            McpSchema.ClientCapabilities.class))
+                    .sampling(request -> Mono.error(new IllegalStateException("relayed to the client")))
+                    .elicitation(request -> Mono.error(new IllegalStateException("relayed to the client")))
+                    .urlElicitation(request -> Mono.error(new IllegalStateException("relayed to the client")));
+        }
+        McpAsyncClient client = spec.build();
         // cache() shares one initialize among concurrent first calls; a failure is cached too, until removed above
         Mono<McpAsyncClient> ready = client.initialize().thenReturn(client).cache();
-        return new Session(upstream.version(), client, ready, bound, new java.util.concurrent.atomic.AtomicInteger());
+        return new Session(key, upstream.version(), client, transport, ready, bound, new java.util.concurrent.atomic.AtomicInteger());
     }
 
     private McpClientTransport transport(McpUpstream upstream, McpAnswerBound bound) {
@@ -276,7 +333,8 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     }
 
     /** @param inFlight requests sent on the session and not yet answered */
-    private record Session(long version, McpAsyncClient client, Mono<McpAsyncClient> ready, McpAnswerBound bound,
+    private record Session(Key key, long version, McpAsyncClient client, McpRelayTransport transport,
+                           Mono<McpAsyncClient> ready, McpAnswerBound bound,
                            java.util.concurrent.atomic.AtomicInteger inFlight) {
         void close() {
             closing().subscribe();

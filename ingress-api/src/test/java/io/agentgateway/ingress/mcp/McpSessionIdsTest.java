@@ -28,6 +28,21 @@ class McpSessionIdsTest {
     }
 
     @Test
+    void theRelayedClientCapabilitiesTravelInTheIdAndNothingElseOfTheDeclaration() {
+        var declared = io.agentgateway.ingress.web.IngressJson.REQUESTS.readTree(
+                "{\"elicitation\":{\"form\":{}},\"sampling\":{},\"roots\":{\"listChanged\":true},\"experimental\":{\"x\":{}}}");
+        String id = new McpSessionIds(new SecretsProperties(KEY))
+                .issue(key, "2025-06-18", McpClientSession.relayedCapabilities(declared)).orElseThrow();
+        var state = new McpSessionIds(new SecretsProperties(KEY)).state(id, key).orElseThrow();
+        assertThat(state.protocolVersion()).isEqualTo("2025-06-18");
+        assertThat(state.capabilities().propertyNames()).containsExactlyInAnyOrder("elicitation", "sampling", "roots");
+        assertThat(state.capabilities().at("/roots/listChanged").booleanValue()).isTrue();
+        // a client that declared nothing: nothing is declared upstream for it
+        String plain = new McpSessionIds(new SecretsProperties(KEY)).issue(key, "2025-06-18").orElseThrow();
+        assertThat(new McpSessionIds(new SecretsProperties(KEY)).state(plain, key).orElseThrow().capabilities().isEmpty()).isTrue();
+    }
+
+    @Test
     void withoutASecretsKeyNoIdsAreIssuedAndNoneIsKnown() {
         McpSessionIds none = new McpSessionIds(new SecretsProperties(null));
         assertThat(none.issue(key, "2025-06-18")).isEmpty();

@@ -1,0 +1,123 @@
+package io.agentgateway.ingress.mcp;
+
+import io.agentgateway.ingress.web.IngressJson;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One MCP client session as this ingress replica sees it: what the upstream may ask of the client (the
+ * client capabilities it declared at {@code initialize}: elicitation, sampling, roots), where messages the
+ * upstream initiates go, and the client's requests in flight (so that its {@code notifications/cancelled}
+ * reaches them). The gate gives each client session an upstream session of its own, declaring exactly
+ * these capabilities ({@link McpUpstreamClients}), so that whatever the upstream initiates belongs to
+ * this client and nobody else.
+ *
+ * <p>Where messages go: an HTTP+SSE session has one event stream; a Streamable HTTP session (its state
+ * sealed in the {@code Mcp-Session-Id}, {@link McpSessionIds}) has the event streams of its requests in
+ * progress on this replica (the newest takes them; a client has no other stream the gate serves).
+ */
+final class McpClientSession {
+    /** The capabilities the gate relays for a client (the rest of what a client declares concerns the gate only). */
+    static final java.util.List<String> RELAYED_CAPABILITIES = java.util.List.of("elicitation", "sampling", "roots");
+
+    private final String id;
+    private volatile ObjectNode capabilities;
+    private final Consumer<JsonNode> eventStream;
+    private final Deque<Consumer<JsonNode>> requestStreams = new ConcurrentLinkedDeque<>();
+    private final Map<String, Runnable> inFlight = new ConcurrentHashMap<>();
+    private volatile long lastUsed = System.nanoTime();
+
+    /**
+     * @param eventStream the HTTP+SSE session's stream; null for a Streamable HTTP session (its requests' streams)
+     */
+    McpClientSession(String id, ObjectNode capabilities, Consumer<JsonNode> eventStream) {
+        this.id = id;
+        this.capabilities = capabilities == null ? IngressJson.RESPONSES.createObjectNode() : capabilities;
+        this.eventStream = eventStream;
+    }
+
+    /** The relayed part of what a client declared in its initialize params. */
+    static ObjectNode relayedCapabilities(JsonNode declared) {
+        ObjectNode relayed = IngressJson.RESPONSES.createObjectNode();
+        if (declared != null && declared.isObject()) {
+            for (String name : RELAYED_CAPABILITIES) {
+                JsonNode capability = declared.get(name);
+                if (capability != null && capability.isObject()) {
+                    relayed.set(name, capability.deepCopy());
+                }
+            }
+        }
+        return relayed;
+    }
+
+    String id() {
+        return id;
+    }
+
+    ObjectNode capabilities() {
+        return capabilities;
+    }
+
+    /** An HTTP+SSE client initializes after its session opened; its declaration is taken then. */
+    void declare(ObjectNode relayed) {
+        this.capabilities = relayed;
+    }
+
+    void touch() {
+        lastUsed = System.nanoTime();
+    }
+
+    long idleNanos() {
+        return System.nanoTime() - lastUsed;
+    }
+
+    boolean busy() {
+        return !inFlight.isEmpty() || !requestStreams.isEmpty();
+    }
+
+    /**
+     * Hands a message the upstream initiated to the client.
+     *
+     * @return whether an open stream took it
+     */
+    boolean deliver(JsonNode message) {
+        if (eventStream != null) {
+            eventStream.accept(message);
+            return true;
+        }
+        Consumer<JsonNode> newest = requestStreams.peekLast();
+        if (newest == null) {
+            return false;
+        }
+        newest.accept(message);
+        return true;
+    }
+
+    /** A request's event stream is open (Streamable HTTP); run the returned action when it ends. */
+    Runnable openStream(Consumer<JsonNode> stream) {
+        requestStreams.addLast(stream);
+        return () -> requestStreams.removeLastOccurrence(stream);
+    }
+
+    /** A client request in flight, by the text of its JSON-RPC id; the returned action forgets it. */
+    Runnable inFlight(JsonNode rpcId, Runnable cancel) {
+        String key = rpcId.toString();
+        inFlight.put(key, cancel);
+        return () -> inFlight.remove(key, cancel);
+    }
+
+    /** The client cancelled one of its requests ({@code notifications/cancelled}); false when none is in flight here. */
+    boolean cancel(JsonNode rpcId) {
+        Runnable cancel = rpcId == null ? null : inFlight.remove(rpcId.toString());
+        if (cancel == null) {
+            return false;
+        }
+        cancel.run();
+        return true;
+    }
+}
