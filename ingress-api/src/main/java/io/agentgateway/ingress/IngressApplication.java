@@ -4,6 +4,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.egress.EgressConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
@@ -22,6 +24,7 @@ import org.springframework.context.annotation.PropertySource;
         "org.springframework.boot.flyway.autoconfigure.FlywayEndpointAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration"})
 @ConfigurationPropertiesScan
+@EnableConfigurationProperties(TopicLayoutProperties.class) // shared: gateway-config, outside the scanned package
 @Import(EgressConfiguration.class)
 @PropertySource("classpath:io/agentgateway/ingress/ingress-api-defaults.properties")
 public class IngressApplication {

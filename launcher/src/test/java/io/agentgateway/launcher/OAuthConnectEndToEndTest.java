@@ -172,6 +172,54 @@ class OAuthConnectEndToEndTest {
         assertThat(box.open(sealedToken(ws, "issue_tracker").orElseThrow())).isEqualTo(first);
     }
 
+    /**
+     * The ingress's own table is migrated by the ingress (schema {@code ingress}); a read-model rebuild swaps only
+     * the projector's tables, so a state spent before a rebuild stays spent after it (issue 18: before, the
+     * rebuild swapped {@code public.oauth_state_uses} for an empty table and a spent state became usable again).
+     */
+    @Test
+    void aSpentStateStaysSpentAcrossAReadModelRebuild() throws Exception {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String state = query(start(ws.ownerJwt(), ws.id(), "issue_tracker")).get("state");
+        String first = tokenEndpoint().grant("before-rebuild-" + UUID.randomUUID());
+        assertThat(callback(IT_CALLBACK, "code=" + first + "&state=" + enc(state)).status()).isEqualTo(200);
+        assertThat(stateUses("ingress")).isPositive();
+
+        EmbeddedGateway gateway = GatewayHarness.gateway();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int exit = io.agentgateway.launcher.cli.RebuildCommand.run(List.of("--bootstrap-servers", gateway.bootstrapServers(),
+                        "--jdbc-url=" + gateway.jdbcUrl(), "--db-user", gateway.postgresUser(),
+                        "--db-password", gateway.postgresPassword()),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        String second = tokenEndpoint().grant("after-rebuild-" + UUID.randomUUID());
+        var reused = callback(IT_CALLBACK, "code=" + second + "&state=" + enc(state));
+        assertThat(reused.status()).as(reused.rawBody()).isEqualTo(409);
+        assertThat(reused.text("error")).isEqualTo("state was already used: start the connection again");
+        assertThat(tokenEndpoint().exchangesOf(second)).as("never exchanged").isEmpty();
+        assertThat(stateUses("public")).as("no copy left in the projector's schema").isEqualTo(-1);
+    }
+
+    /** Rows of {@code <schema>.oauth_state_uses}, or -1 when there is no such table. */
+    private static long stateUses(String schema) throws Exception {
+        try (Connection c = GatewayHarness.db(); PreparedStatement s = c.prepareStatement(
+                "select to_regclass(? || '.oauth_state_uses') is not null")) {
+            s.setString(1, schema);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                if (!rs.getBoolean(1)) {
+                    return -1;
+                }
+            }
+        }
+        try (Connection c = GatewayHarness.db(); PreparedStatement s = c.prepareStatement(
+                "select count(*) from " + schema + ".oauth_state_uses"); ResultSet rs = s.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     @Test
     void badExpiredForeignAndMisdirectedStatesAreRefusedBeforeAnyExchange() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();

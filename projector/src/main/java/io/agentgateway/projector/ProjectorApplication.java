@@ -4,6 +4,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import io.agentgateway.config.TopicLayoutProperties;
 import org.springframework.context.annotation.PropertySource;
 
 /**
@@ -14,6 +16,7 @@ import org.springframework.context.annotation.PropertySource;
 // disabled debug calls of the Kafka clients and broker included (~3% of the CPU of an evaluation)
 @SpringBootApplication(excludeName = "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration")
 @ConfigurationPropertiesScan
+@EnableConfigurationProperties(TopicLayoutProperties.class) // shared: gateway-config, outside the scanned package
 @PropertySource("classpath:io/agentgateway/projector/projector-defaults.properties")
 public class ProjectorApplication {
 

@@ -6,7 +6,7 @@ import io.agentgateway.decision.backtest.BacktestReport.Mismatch;
 import io.agentgateway.decision.backtest.BacktestReport.Outcome;
 import io.agentgateway.decision.backtest.BacktestReport.ToolChanges;
 import io.agentgateway.decision.backtest.BacktestReport.Totals;
-import io.agentgateway.decision.evaluation.ClassifiedRisk;
+import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ActionEvaluated;

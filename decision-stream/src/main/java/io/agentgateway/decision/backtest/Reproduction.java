@@ -1,6 +1,6 @@
 package io.agentgateway.decision.backtest;
 
-import io.agentgateway.decision.evaluation.ClassifiedRisk;
+import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.agentgateway.decision.config;
 
+import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,5 +1,7 @@
 package io.agentgateway.decision.evaluation;
 
+import io.agentgateway.classification.ClassifiedRisk;
+import io.agentgateway.classification.RiskClassifier;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskLevel;

@@ -1,6 +1,6 @@
 package io.agentgateway.decision.handling;
 
-import io.agentgateway.decision.evaluation.ClassifiedRisk;
+import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;

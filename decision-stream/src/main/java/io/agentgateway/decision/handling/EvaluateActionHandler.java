@@ -1,13 +1,13 @@
 package io.agentgateway.decision.handling;
 
+import io.agentgateway.classification.ClassifiedRisk;
+import io.agentgateway.classification.PayloadExcerpt;
+import io.agentgateway.classification.RiskClassifier;
 import io.agentgateway.decision.DecisionLimits;
 import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
-import io.agentgateway.decision.evaluation.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.OutrightBlocks;
-import io.agentgateway.decision.evaluation.PayloadExcerpt;
-import io.agentgateway.decision.evaluation.RiskClassifier;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.WorkspaceState;

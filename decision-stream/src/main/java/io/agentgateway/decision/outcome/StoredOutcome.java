@@ -1,6 +1,6 @@
 package io.agentgateway.decision.outcome;
 
-import io.agentgateway.decision.evaluation.PayloadExcerpt;
+import io.agentgateway.classification.PayloadExcerpt;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.ToolConnection;

@@ -2,6 +2,7 @@ package io.agentgateway.decision.evaluation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.classification.RiskClassifier;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.AgentIdentity;

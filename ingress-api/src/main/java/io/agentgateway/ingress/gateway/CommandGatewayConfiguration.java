@@ -2,7 +2,7 @@ package io.agentgateway.ingress.gateway;
 
 import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.ingress.config.IngressProperties;
-import io.agentgateway.ingress.config.TopicLayoutProperties;
+import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;

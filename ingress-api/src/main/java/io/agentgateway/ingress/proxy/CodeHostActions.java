@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.proxy;
 
-import io.agentgateway.decision.evaluation.RiskClassifier;
+import io.agentgateway.classification.GraphQlActions;
+import io.agentgateway.classification.RiskClassifier;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import org.springframework.http.HttpMethod;
 
 /**
  * Spec 4.5's code-host table: method and path to action string; the risk of each action comes from
- * the decision stream's own {@link RiskClassifier} (one table, no copy to drift). Requests no row
+ * {@link RiskClassifier}, the table the decision stream uses (one table, no copy to drift). Requests no row
  * matches follow DESIGN.md: other safe methods are {@code read}/low, other writes medium, other
  * DELETEs high, with the action string of {@link PathTemplateActions}.
  *

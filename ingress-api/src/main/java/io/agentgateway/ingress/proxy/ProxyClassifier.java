@@ -1,5 +1,8 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.classification.ClassifiedAction;
+import io.agentgateway.classification.GraphQlActions;
+import io.agentgateway.classification.MalformedCallException;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.ClassificationRule;
@@ -59,6 +62,11 @@ final class ProxyClassifier {
         } catch (JacksonException e) {
             throw ApiException.badRequest("The GraphQL request body must be a JSON object with a query");
         }
-        return GraphQlActions.classify(tool, json);
+        try {
+            ClassifiedAction action = GraphQlActions.classify(tool, json);
+            return ProxyAction.of(action.action(), action.risk());
+        } catch (MalformedCallException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
     }
 }

@@ -2,7 +2,7 @@ package io.agentgateway.ingress.webhook;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.agentgateway.decision.evaluation.PayloadExcerpt;
+import io.agentgateway.classification.PayloadExcerpt;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.github.bucket4j.Bandwidth;

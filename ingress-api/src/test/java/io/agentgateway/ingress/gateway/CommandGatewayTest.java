@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.ingress.config.IngressProperties;
-import io.agentgateway.ingress.config.TopicLayoutProperties;
+import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.ingress.support.DecisionResponder;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.ReplyStatus;

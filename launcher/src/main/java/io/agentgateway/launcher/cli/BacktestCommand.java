@@ -6,9 +6,7 @@ import io.agentgateway.decision.backtest.BacktestTable;
 import io.agentgateway.decision.backtest.Backtester;
 import io.agentgateway.decision.backtest.EventLogTimeoutException;
 import io.agentgateway.decision.backtest.EventLogUnavailableException;
-import io.agentgateway.ingress.admin.CandidatePolicies;
-import io.agentgateway.ingress.web.ApiException;
-import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.ingress.api.AdminApiRules;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.schemas.Policy;
 import java.io.IOException;
@@ -20,9 +18,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code java -jar launcher-*-exec.jar backtest --workspace <id> --policies <file.json> --from <ISO>
@@ -69,7 +64,7 @@ public final class BacktestCommand {
                     new Backtester.Limits(min(CONNECT_TIMEOUT, options.timeout()), options.timeout(), EXAMPLES));
             BacktestReport report = backtester.run(request);
             out.print(options.format() == BacktestOptions.Format.JSON
-                    ? IngressJson.RESPONSES.writerWithDefaultPrettyPrinter().writeValueAsString(report) + System.lineSeparator()
+                    ? AdminApiRules.responseJson(report) + System.lineSeparator()
                     : BacktestTable.render(report));
             out.flush();
             return report.totals().mismatches() == 0 ? OK : NOT_REPRODUCED;
@@ -83,30 +78,19 @@ public final class BacktestCommand {
     }
 
     private static List<Policy> candidate(BacktestOptions options) {
-        JsonNode json;
+        byte[] file;
         try {
-            json = IngressJson.REQUESTS.readTree(Files.readAllBytes(options.policiesFile()));
+            file = Files.readAllBytes(options.policiesFile());
         } catch (NoSuchFileException e) {
             throw new CommandLineError("cannot read --policies " + options.policiesFile() + ": no such file");
         } catch (IOException e) {
             throw new CommandLineError("cannot read --policies " + options.policiesFile() + ": " + e.getMessage());
-        } catch (JacksonException e) {
-            throw new CommandLineError(options.policiesFile() + " is not valid JSON" + (e.getLocation() == null ? ""
-                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
-        }
-        if (json instanceof ObjectNode object) {
-            object.propertyNames().forEach(name -> {
-                if (!name.equals("policies")) {
-                    throw new CommandLineError(options.policiesFile() + ": unknown field: " + name);
-                }
-            });
-            json = object.get("policies");
         }
         try {
-            return CandidatePolicies.parse(json);
-        } catch (ApiException e) {
+            return AdminApiRules.candidatePolicies(file, options.policiesFile().toString());
+        } catch (AdminApiRules.InvalidInputException e) {
             // the policy API's own rules and texts, so a file that passes here is one the API takes
-            throw new CommandLineError(options.policiesFile() + ": " + e.getMessage());
+            throw new CommandLineError(e.getMessage());
         }
     }
 

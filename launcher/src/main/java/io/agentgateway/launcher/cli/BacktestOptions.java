@@ -1,6 +1,6 @@
 package io.agentgateway.launcher.cli;
 
-import io.agentgateway.ingress.web.Uuids;
+import io.agentgateway.ingress.api.AdminApiRules;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +56,7 @@ record BacktestOptions(
                 throw new CommandLineError("--" + name + " is given twice");
             }
         }
-        String workspace = Uuids.canonical(required(values, "workspace"))
+        String workspace = AdminApiRules.canonicalUuid(required(values, "workspace"))
                 .orElseThrow(() -> new CommandLineError("--workspace must be a workspace id (a uuid)"));
         return new BacktestOptions(
                 workspace,

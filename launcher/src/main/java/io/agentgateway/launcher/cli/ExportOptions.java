@@ -2,7 +2,7 @@ package io.agentgateway.launcher.cli;
 
 import io.agentgateway.ingress.export.AuditExportFilter;
 import io.agentgateway.ingress.export.AuditExportFormat;
-import io.agentgateway.ingress.web.Uuids;
+import io.agentgateway.ingress.api.AdminApiRules;
 import io.agentgateway.launcher.LauncherSettings;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -70,7 +70,7 @@ record ExportOptions(AuditExportFilter filter, AuditExportFormat format, Path ou
                 throw new IllegalArgumentException("--" + name + " is given twice");
             }
         }
-        UUID workspace = Uuids.canonical(required(values, "workspace")).map(UUID::fromString)
+        UUID workspace = AdminApiRules.canonicalUuid(required(values, "workspace")).map(UUID::fromString)
                 .orElseThrow(() -> new IllegalArgumentException("--workspace must be a uuid"));
         Instant from = instant(values, "from");
         Instant to = instant(values, "to");

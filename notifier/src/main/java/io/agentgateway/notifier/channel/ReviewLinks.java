@@ -1,12 +1,10 @@
 package io.agentgateway.notifier.channel;
 
+import io.agentgateway.config.PublicBaseUrls;
 import io.agentgateway.notifier.ApprovalNotificationThrottle;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -35,25 +33,11 @@ public final class ReviewLinks {
     /**
      * @param publicBaseUrl absolute http(s) URL without query or fragment (a trailing slash is dropped);
      *                      null or blank for {@link #pathsOnly()}
-     * @throws IllegalArgumentException when it is not such a URL
+     * @throws IllegalArgumentException when it is not such a URL ({@link PublicBaseUrls})
      */
     public static ReviewLinks under(String publicBaseUrl) {
-        if (publicBaseUrl == null || publicBaseUrl.isBlank()) {
-            return pathsOnly();
-        }
-        String text = publicBaseUrl.strip();
-        String message = "gateway.notifier.public-base-url must be an absolute http or https URL without query or fragment";
-        try {
-            URI uri = new URI(text);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null
-                    || uri.getRawQuery() != null || uri.getRawFragment() != null) {
-                throw new IllegalArgumentException(message);
-            }
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(message);
-        }
-        return new ReviewLinks(text.replaceAll("/+$", ""));
+        String url = PublicBaseUrls.normalized(publicBaseUrl, "gateway.notifier.public-base-url");
+        return url == null ? pathsOnly() : new ReviewLinks(url);
     }
 
     /** The lines telling a reviewer how to act on {@code notification}; empty when it is no approval request. */

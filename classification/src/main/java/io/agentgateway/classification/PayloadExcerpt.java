@@ -1,4 +1,4 @@
-package io.agentgateway.decision.evaluation;
+package io.agentgateway.classification;
 
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.command.ReceiveWebhook;

@@ -1,4 +1,4 @@
-package io.agentgateway.decision.evaluation;
+package io.agentgateway.classification;
 
 import java.util.Locale;
 

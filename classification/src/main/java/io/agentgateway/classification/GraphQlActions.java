@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.proxy;
+package io.agentgateway.classification;
 
 import graphql.GraphQLException;
 import graphql.language.ArrayValue;
@@ -20,8 +20,6 @@ import graphql.language.VariableReference;
 import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
-import io.agentgateway.decision.evaluation.RiskClassifier;
-import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.util.ArrayList;
@@ -44,13 +42,15 @@ import tools.jackson.databind.node.ObjectNode;
  * most severe wins: an operation named {@code IssueCreate} that deletes an issue is an
  * {@code issue.delete}, and a document that merges a pull request and comments is a merge.
  *
- * <p>Risks come from the decision stream's own {@link RiskClassifier} (one table with the REST rows),
+ * <p>Risks come from {@link RiskClassifier}, the decision stream's table (one table with the REST rows),
  * so unknown mutations are medium and delete-like ones high. A mutation is never low: a root field
  * whose action string the table would call low ({@code createUserList} → {@code user.list.create} is
  * not, but a field ending in {@code …Get} would be) gets {@code .mutation} appended.
  */
-final class GraphQlActions {
+public final class GraphQlActions {
     private static final RiskClassifier RISKS = new RiskClassifier();
+    /** The action of every query and subscription (spec 4.5's {@code read} rows). */
+    public static final String READ = "read";
     private static final String MUTATION_SUFFIX = ".mutation";
 
     /** Spec 4.5: the issue tracker's operations by name. */
@@ -91,28 +91,30 @@ final class GraphQlActions {
 
     /**
      * @param tool the issue tracker or the code host
-     * @throws ApiException 400 with a clear message for a body that is not one GraphQL request
+     * @return the action string and its risk (no resource: GraphQL names none in one place)
+     * @throws MalformedCallException with a clear message for a body that is not one GraphQL request (the proxy
+     *                                answers 400 with it)
      */
-    static ProxyAction classify(Tool tool, JsonNode body) {
+    public static ClassifiedAction classify(Tool tool, JsonNode body) {
         if (!(body instanceof ObjectNode request)) {
-            throw ApiException.badRequest("The GraphQL request body must be a JSON object with a query");
+            throw new MalformedCallException("The GraphQL request body must be a JSON object with a query");
         }
         JsonNode query = request.get("query");
         if (query == null || !query.isString() || query.asString().isBlank()) {
-            throw ApiException.badRequest("query must be a non-empty string holding a GraphQL document");
+            throw new MalformedCallException("query must be a non-empty string holding a GraphQL document");
         }
         JsonNode variables = request.get("variables");
         if (variables != null && !variables.isNull() && !variables.isObject()) {
-            throw ApiException.badRequest("variables must be an object");
+            throw new MalformedCallException("variables must be an object");
         }
         JsonNode name = request.get("operationName");
         if (name != null && !name.isNull() && !name.isString()) {
-            throw ApiException.badRequest("operationName must be a string");
+            throw new MalformedCallException("operationName must be a string");
         }
         Document document = parse(query.asString());
         OperationDefinition operation = pick(document, name == null || name.isNull() ? null : name.asString());
         if (operation.getOperation() != OperationDefinition.Operation.MUTATION) {
-            return ProxyAction.of(PathTemplateActions.READ, RiskLevel.LOW);
+            return new ClassifiedAction(READ, RiskLevel.LOW);
         }
         return mutation(tool, document, operation, variables instanceof ObjectNode given ? given : null);
     }
@@ -125,34 +127,34 @@ final class GraphQlActions {
                     .parserOptions(ParserOptions.getDefaultOperationParserOptions())
                     .build());
         } catch (GraphQLException e) {
-            throw ApiException.badRequest("Malformed GraphQL query: " + e.getMessage());
+            throw new MalformedCallException("Malformed GraphQL query: " + e.getMessage());
         }
     }
 
     private static OperationDefinition pick(Document document, String operationName) {
         List<OperationDefinition> operations = document.getDefinitionsOfType(OperationDefinition.class);
         if (operations.isEmpty()) {
-            throw ApiException.badRequest("Malformed GraphQL query: the document holds no operation");
+            throw new MalformedCallException("Malformed GraphQL query: the document holds no operation");
         }
         Set<String> names = new HashSet<>();
         for (OperationDefinition operation : operations) {
             if (operation.getName() != null && !names.add(operation.getName())) {
-                throw ApiException.badRequest("The GraphQL document holds two operations named " + operation.getName()
+                throw new MalformedCallException("The GraphQL document holds two operations named " + operation.getName()
                         + "; operation names must be unique");
             }
         }
         if (operationName != null) {
             return operations.stream().filter(op -> operationName.equals(op.getName())).findFirst()
-                    .orElseThrow(() -> ApiException.badRequest(
+                    .orElseThrow(() -> new MalformedCallException(
                             "operationName " + operationName + " names no operation of the document"));
         }
         if (operations.size() > 1) {
-            throw ApiException.badRequest("operationName is required when the document holds several operations");
+            throw new MalformedCallException("operationName is required when the document holds several operations");
         }
         return operations.get(0);
     }
 
-    private static ProxyAction mutation(Tool tool, Document document, OperationDefinition operation, ObjectNode variables) {
+    private static ClassifiedAction mutation(Tool tool, Document document, OperationDefinition operation, ObjectNode variables) {
         List<String> candidates = new ArrayList<>();
         if (tool == Tool.ISSUE_TRACKER && operation.getName() != null) {
             String named = ISSUE_TRACKER_OPERATIONS.get(operation.getName());
@@ -180,7 +182,7 @@ final class GraphQlActions {
                 worstRisk = risk;
             }
         }
-        return ProxyAction.of(worst, worstRisk);
+        return new ClassifiedAction(worst, worstRisk);
     }
 
     private static void collectFields(SelectionSet set, Map<String, FragmentDefinition> fragments, Set<String> visited,
@@ -198,7 +200,7 @@ final class GraphQlActions {
             } else if (selection instanceof FragmentSpread spread && visited.add(spread.getName())) {
                 FragmentDefinition fragment = fragments.get(spread.getName());
                 if (fragment == null) {
-                    throw ApiException.badRequest("Malformed GraphQL query: fragment " + spread.getName() + " is not defined");
+                    throw new MalformedCallException("Malformed GraphQL query: fragment " + spread.getName() + " is not defined");
                 }
                 collectFields(fragment.getSelectionSet(), fragments, visited, into);
             }

@@ -1,10 +1,13 @@
-package io.agentgateway.projector;
+package io.agentgateway.config;
 
 import io.agentgateway.schemas.TopicProvisioner;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
-/** The topic layout every gateway application creates at start-up if the topics are missing ({@code gateway.topics.*}). */
+/**
+ * {@code gateway.topics.*}: the topic layout every service creates at start-up if the topics are missing. One
+ * class for all of them, so that the services of one deployment cannot disagree on a default.
+ */
 @ConfigurationProperties("gateway.topics")
 public record TopicLayoutProperties(
         @DefaultValue("6") int commandPartitions,

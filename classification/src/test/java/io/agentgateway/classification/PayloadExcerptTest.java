@@ -1,4 +1,4 @@
-package io.agentgateway.decision.evaluation;
+package io.agentgateway.classification;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,83 @@
+package io.agentgateway.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import com.tngtech.archunit.library.freeze.FreezingArchRule;
+import java.util.Map;
+
+/**
+ * The ingress holds several products; each depends on the others only through the named shared packages
+ * ({@link #SHARED}), and the shared packages depend on no product. The root package
+ * ({@code IngressApplication}, {@code IngressRoutes}) wires them all, and {@code api} publishes some of them to
+ * other modules: both are in neither group.
+ *
+ * <p>All three rules are frozen: the violations found when they were written are listed in
+ * {@code src/test/resources/archunit-frozen}; they are the next steps of issue 18 (e.g. the proxy and the MCP gate
+ * use the approval executor's held-call runners, the admin API reads approvals and webhook setup, the HTTP edge
+ * knows the proxy's paths). A new one fails the build.
+ */
+@AnalyzeClasses(locations = ModuleClasses.class)
+class IngressProductsTest {
+    private static final String INGRESS = "io.agentgateway.ingress.";
+
+    /** Product of each ingress package (its first segment below {@code io.agentgateway.ingress}). */
+    static final Map<String, String> PRODUCTS = Map.ofEntries(
+            Map.entry("admin", "admin API"), Map.entry("oauth", "admin API"), Map.entry("export", "admin API"),
+            Map.entry("killswitch", "admin API"),
+            Map.entry("approval", "approvals"), Map.entry("execution", "approvals"),
+            Map.entry("evaluate", "agent API"),
+            Map.entry("mcp", "MCP gate"),
+            Map.entry("proxy", "proxy"),
+            Map.entry("webhook", "webhooks"));
+
+    /** What the products share: the command gateway, the HTTP plumbing, authentication, settings, connections. */
+    static final String[] SHARED = {INGRESS + "gateway..", INGRESS + "web..", INGRESS + "auth..", INGRESS + "config..",
+            INGRESS + "connection..", INGRESS + "edge..", INGRESS + "egress..", INGRESS + "limits..", INGRESS + "secret..",
+            INGRESS + "callview.."};
+
+    static final SliceAssignment BY_PRODUCT = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            String product = PRODUCTS.get(firstSegment(javaClass.getPackageName()));
+            return product == null ? SliceIdentifier.ignore() : SliceIdentifier.of(product);
+        }
+
+        @Override
+        public String getDescription() {
+            return "the ingress's products";
+        }
+    };
+
+    @ArchTest
+    static final ArchRule productsDependOnEachOtherOnlyThroughSharedPackages = FreezingArchRule.freeze(
+            slices().assignedFrom(BY_PRODUCT).should().notDependOnEachOther()
+                    .because("a product of the ingress uses another only through a named shared package"));
+
+    @ArchTest
+    static final ArchRule sharedPackagesDependOnNoProduct = FreezingArchRule.freeze(noClasses()
+            .that().resideInAnyPackage(SHARED)
+            .should().dependOnClassesThat().resideInAnyPackage(PRODUCTS.keySet().stream().sorted() // sorted: the
+                    .map(p -> INGRESS + p + "..").toArray(String[]::new)) // description names the frozen store's entry
+            .because("what the products share must not know any one of them"));
+
+    @ArchTest
+    static final ArchRule ingressPackagesAreFreeOfCycles = FreezingArchRule.freeze(
+            slices().matching("io.agentgateway.ingress.(*)..").should().beFreeOfCycles()
+                    .because("a cycle between packages makes neither understandable alone"));
+
+    private static String firstSegment(String packageName) {
+        if (!packageName.startsWith(INGRESS)) {
+            return "";
+        }
+        String rest = packageName.substring(INGRESS.length());
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
+    }
+}
