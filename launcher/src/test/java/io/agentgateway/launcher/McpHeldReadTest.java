@@ -116,6 +116,32 @@ class McpHeldReadTest {
         }
     }
 
+    /** Params the upstream's SDK cannot take: refused by the gate before sending, so the status may say "Not run". */
+    @Test
+    void anApprovedPromptWhoseParamsCannotBeSentFailsAsNotRun() throws Exception {
+        try (McpUpstreamServer upstream = McpUpstreamServer.start()) {
+            TestWorkspace ws = GatewayHarness.newWorkspace();
+            McpGateTest.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
+            requireApproval(ws, "prompts/get", "greeting");
+            var response = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(GatewayHarness.gateway().baseUrl() + GATE)).timeout(Duration.ofSeconds(30))
+                    .header("Content-Type", "application/json").header("Authorization", "Bearer " + ws.apiKey())
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("""
+                            {"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"greeting","arguments":"not an object"}}
+                            """)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            JsonNode answer = GatewayJson.MAPPER.readTree(response.body());
+            assertThat(answer.at("/error/code").intValue()).as(answer.toString()).isEqualTo(-32001);
+            String approvalId = answer.at("/error/data/approvalRequestId").asString();
+            awaitPending(ws, approvalId);
+            assertThat(client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/approvals/" + approvalId + "/approve",
+                    ws.ownerJwt(), Map.of()).status()).isEqualTo(200);
+            JsonNode failed = awaitEnded(ws, approvalId);
+            assertThat(failed.get("status").asString()).as(failed.toString()).isEqualTo("failed");
+            assertThat(failed.at("/executionResult/content/0/text").asString()).startsWith("Not run: ");
+            assertThat(upstream.reads).isEmpty();
+        }
+    }
+
     @Test
     void aRejectedReadNeverReachesTheUpstream() {
         try (McpUpstreamServer upstream = McpUpstreamServer.start()) {

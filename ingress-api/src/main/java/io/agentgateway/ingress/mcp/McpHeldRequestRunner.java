@@ -42,6 +42,17 @@ class McpHeldRequestRunner implements HeldCallRunner {
         // the connection the claim was granted with, in log order: never another copy
         return McpHeldCallRunner.recorded(context,
                 Mono.fromCallable(() -> McpUpstreams.of(UUID.fromString(context.workspaceId()), context.connection()))
-                        .flatMap(server -> upstream.relay(server, request.method(), params)));
+                        .flatMap(server -> upstream.relay(server, request.method(), params))
+                        .onErrorMap(JsonRpcError.class, McpHeldRequestRunner::refusedBeforeSending));
+    }
+
+    /**
+     * -32601 (the upstream does not offer the method) and -32602 (params the SDK cannot read) that the upstream did not
+     * answer itself are raised by the gate before anything is sent: the result may say "Not run".
+     */
+    private static JsonRpcError refusedBeforeSending(JsonRpcError failure) {
+        boolean local = !(failure instanceof McpUpstreamCalls.UpstreamRefused)
+                && (failure.code() == JsonRpcError.METHOD_NOT_FOUND || failure.code() == JsonRpcError.INVALID_PARAMS);
+        return local ? failure.asNotSent() : failure;
     }
 }
