@@ -26,7 +26,8 @@ import org.apache.catalina.startup.Tomcat;
  * A real upstream MCP server built with the official Java SDK, served by an embedded Tomcat over
  * both transports: streamable HTTP at {@code /mcp} and HTTP+SSE at {@code /sse} (messages to
  * {@code /message}). Its tools ({@code list_repos}, {@code create_issue}, {@code delete_repo},
- * {@code merge_pull_request}, {@code read_file}) record every call they execute, and every request
+ * {@code merge_pull_request}, {@code read_file}) record every call they execute, its resources and prompt every
+ * read ({@link #reads}), and every request
  * records the Authorization header it came with.
  */
 final class McpUpstreamServer implements AutoCloseable {
@@ -37,6 +38,9 @@ final class McpUpstreamServer implements AutoCloseable {
     /** @param authorization the Authorization header of the request that carried the call (streamable HTTP only) */
     record Call(String tool, Map<String, Object> arguments, String authorization) {}
 
+    /** A resources/read (id the URI) or prompts/get (id the name, with its arguments) the server answered. */
+    record Read(String method, String id, Map<String, Object> arguments) {}
+
     /** One HTTP request as it arrived: its method and Authorization header. */
     record Received(String method, String authorization) {}
 
@@ -44,6 +48,8 @@ final class McpUpstreamServer implements AutoCloseable {
     private final int port;
     private final List<McpSyncServer> servers;
     final List<Call> calls = new CopyOnWriteArrayList<>();
+    /** Every resources/read and prompts/get it answered, in order. */
+    final List<Read> reads = new CopyOnWriteArrayList<>();
     final List<String> authorizations = new CopyOnWriteArrayList<>();
     /** Every HTTP request, in arrival order. */
     final List<Received> received = new CopyOnWriteArrayList<>();
@@ -84,10 +90,10 @@ final class McpUpstreamServer implements AutoCloseable {
             self[0] = new McpUpstreamServer(tomcat, port, servers);
             servers.add(McpServer.sync(streamable).serverInfo("test-upstream", "1.0.0")
                     .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
-                    .tools(self[0].tools()).resources(resources()).prompts(prompts()).build());
+                    .tools(self[0].tools()).resources(self[0].resources()).prompts(self[0].prompts()).build());
             servers.add(McpServer.sync(sse).serverInfo("test-upstream", "1.0.0")
                     .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
-                    .tools(self[0].tools()).resources(resources()).prompts(prompts()).build());
+                    .tools(self[0].tools()).resources(self[0].resources()).prompts(self[0].prompts()).build());
             return self[0];
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the upstream MCP server", e);
@@ -121,20 +127,27 @@ final class McpUpstreamServer implements AutoCloseable {
     /** Resources: each reads as "contents of <uri>". */
     static final List<String> RESOURCES = List.of("test://readme", "test://secret/plans");
 
-    private static List<McpServerFeatures.SyncResourceSpecification> resources() {
+    private List<McpServerFeatures.SyncResourceSpecification> resources() {
         return RESOURCES.stream().map(uri -> new McpServerFeatures.SyncResourceSpecification(
                 McpSchema.Resource.builder().uri(uri).name(uri).mimeType("text/plain").build(),
-                (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
-                        new McpSchema.TextResourceContents(request.uri(), "text/plain", "contents of " + request.uri())))))
+                (exchange, request) -> read(new Read("resources/read", request.uri(), Map.of()), new McpSchema.ReadResourceResult(List.of(
+                        new McpSchema.TextResourceContents(request.uri(), "text/plain", "contents of " + request.uri()))))))
                 .toList();
     }
 
     /** One prompt, "greeting", with an argument "name": one user message "Hello <name>". */
-    private static List<McpServerFeatures.SyncPromptSpecification> prompts() {
+    private List<McpServerFeatures.SyncPromptSpecification> prompts() {
         return List.of(new McpServerFeatures.SyncPromptSpecification(
                 new McpSchema.Prompt("greeting", "greets", List.of(new McpSchema.PromptArgument("name", "who", true))),
-                (exchange, request) -> new McpSchema.GetPromptResult("greeting", List.of(new McpSchema.PromptMessage(
-                        McpSchema.Role.USER, new McpSchema.TextContent("Hello " + request.arguments().get("name")))))));
+                (exchange, request) -> read(new Read("prompts/get", request.name(),
+                        request.arguments() == null ? Map.of() : Map.copyOf(request.arguments())),
+                        new McpSchema.GetPromptResult("greeting", List.of(new McpSchema.PromptMessage(
+                        McpSchema.Role.USER, new McpSchema.TextContent("Hello " + request.arguments().get("name"))))))));
+    }
+
+    private <T> T read(Read read, T result) {
+        reads.add(read);
+        return result;
     }
 
     private List<SyncToolSpecification> tools() {

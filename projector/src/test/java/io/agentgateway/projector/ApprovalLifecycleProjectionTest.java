@@ -132,6 +132,16 @@ class ApprovalLifecycleProjectionTest extends ProjectorTestCase {
     }
 
     @Test
+    void aHeldMcpReadIsProjectedWithItsKind() {
+        // issue 15: resources/read and prompts/get are held as kind mcp_request (V12 widens the check)
+        SealedHeldCall read = new SealedHeldCall(HeldCallKind.MCP_REQUEST, "v1.c2VhbGVkLXJlYWQ", DIGEST);
+        Lifecycle approval = new Lifecycle(read);
+        publisher.publish(approval.created, approval.requested);
+        assertThat(awaitStatus(approval.approvalId, "pending")).contains(
+                entry("held_call_kind", "mcp_request"), entry("sealed_held_call", read.sealed()));
+    }
+
+    @Test
     void aWholeLifecycleInOneBatchLandsInOrder() {
         Lifecycle approval = new Lifecycle(HELD);
         publisher.publish(approval.created, approval.requested, approval.reviewed(ReviewVerdict.APPROVE, null),

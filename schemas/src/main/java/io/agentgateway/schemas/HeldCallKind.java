@@ -6,7 +6,9 @@ import java.util.Optional;
 /** What kind of call an approval holds for the gateway to run once it is approved. On the wire as its lower-case name. */
 public enum HeldCallKind {
     HTTP_REQUEST,
-    MCP_TOOL_CALL;
+    MCP_TOOL_CALL,
+    /** An MCP {@code resources/read} or {@code prompts/get} (issue 15): {@code HeldMcpRequest}. */
+    MCP_REQUEST;
 
     @JsonValue
     public String wire() {

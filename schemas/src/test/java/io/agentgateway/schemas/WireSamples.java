@@ -98,7 +98,7 @@ final class WireSamples {
                 "v1.7nQ2xWlY0d3kPzR8uVb5Hc1sJf4tGm6eAo9iKqLw2yXnZr3pTa8vBc5dEf7gHj0kLm", CALL_DIGEST);
     }
 
-    /** Both kinds of held call (the plaintext inside a sealed held call). */
+    /** Every kind of held call (the plaintext inside a sealed held call). */
     static List<HeldCall> heldCalls() {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("accept", List.of("application/vnd.code-host.v3+json"));
@@ -108,7 +108,9 @@ final class WireSamples {
                 new HeldHttpRequest("PUT", "/repos/acme/api/pulls/128/merge", "dry_run=false&note=%C3%A9", headers,
                         "eyJtZXJnZV9tZXRob2QiOiJzcXVhc2gifQ=="),
                 new HeldMcpToolCall("delete_repository",
-                        GatewayJson.MAPPER.readTree("{\"repo\":\"acme/api\",\"force\":true,\"tags\":[\"x\",1,null]}")));
+                        GatewayJson.MAPPER.readTree("{\"repo\":\"acme/api\",\"force\":true,\"tags\":[\"x\",1,null]}")),
+                new io.agentgateway.schemas.call.HeldMcpRequest("prompts/get",
+                        GatewayJson.MAPPER.readTree("{\"name\":\"incident_summary\",\"arguments\":{\"incident\":\"INC-7\"}}")));
     }
 
     /** What reviewers are shown of a held call: every part set, whichever kind of call it belongs to. */

@@ -103,6 +103,16 @@ public class CallViews {
                 arguments == null || arguments.isNull() ? null : parts.json(arguments), null, null, null);
     }
 
+    /**
+     * An MCP request held as it is ({@code resources/read}, {@code prompts/get}: issue 15): the method and the
+     * params the upstream gets, redacted and cut like a body excerpt.
+     */
+    public CallView mcpRequest(String method, JsonNode params) {
+        Parts parts = new Parts();
+        return parts.view(parts.text(method), null, null, null, null, null, null, null,
+                params == null || params.isNull() ? null : parts.json(params), null, null);
+    }
+
     /** An evaluate-action payload: the call the caller says it will make itself. */
     public CallView payload(JsonNode payload) {
         if (payload == null || payload.isNull()) {

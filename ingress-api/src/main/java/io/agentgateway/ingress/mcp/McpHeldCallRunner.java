@@ -39,9 +39,17 @@ class McpHeldCallRunner implements HeldCallRunner {
     public Mono<JsonNode> run(HeldCallContext context, HeldCall call) {
         HeldMcpToolCall toolCall = (HeldMcpToolCall) call;
         // the connection the claim was granted with, in log order: never another copy
-        return Mono.fromCallable(() -> McpUpstreams.of(UUID.fromString(context.workspaceId()), context.connection()))
-                .flatMap(server -> upstream.callTool(server, toolCall.name(), toolCall.arguments()))
-                .<JsonNode>map(result -> result)
+        return recorded(context, Mono.fromCallable(() -> McpUpstreams.of(UUID.fromString(context.workspaceId()), context.connection()))
+                .flatMap(server -> upstream.callTool(server, toolCall.name(), toolCall.arguments())));
+    }
+
+    /**
+     * An approved MCP request's answer as the executor records it (also for {@link McpHeldRequestRunner}): the result
+     * as executed; the upstream's JSON-RPC error as an executed call whose result is an error; no answer as a failure
+     * whose text says "Not run" only when nothing reached the upstream.
+     */
+    static Mono<JsonNode> recorded(HeldCallContext context, Mono<? extends JsonNode> answer) {
+        return answer.<JsonNode>map(result -> result)
                 .onErrorResume(McpUpstreamCalls.UpstreamRefused.class,
                         refused -> Mono.just(ExecutionResults.text(refused.getMessage(), true)))
                 .onErrorMap(JsonRpcError.class, failure -> {

@@ -17,6 +17,7 @@ import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.call.HeldMcpRequest;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
@@ -188,8 +189,9 @@ class McpToolCallGate {
      * risk, one EvaluateAction each (action the method; for a read the resource type {@code resource} or
      * {@code prompt} and the resource id the URI or the prompt's name: policies match them like any
      * action), so the kill switch, {@code pause_tool mcp} and policies stop them in log order as they stop
-     * tools/call; then the relay with the connection the decision was made on. Nothing is held: a decision
-     * that needs an approval is answered with an error that names the approval request.
+     * tools/call; then the relay with the connection the decision was made on. The request is sealed as the
+     * held call ({@link HeldMcpRequest}): a decision that needs an approval is answered with -32001 naming the
+     * approval request, and once approved the executor runs exactly that request ({@link McpHeldRequestRunner}).
      */
     Mono<JsonNode> decided(McpCaller caller, String method, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {
@@ -205,12 +207,15 @@ class McpToolCallGate {
             String resourceType = resource ? "resource" : "prompt";
             String resourceId = subject.asString();
             ObjectNode payload = params == null ? IngressJson.RESPONSES.createObjectNode() : params.deepCopy();
+            // sealed as the held call: an approval runs exactly this method with exactly these params, once
             EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
                     resourceType, resourceId, McpAuditPayload.of(payload, auditPayloadBytes), null,
-                    ActionSource.MCP, Scope.MCP, false, null);
+                    ActionSource.MCP, Scope.MCP, false, sealed(method, new HeldMcpRequest(method, params)))
+                    .withCallView(views.mcpRequest(method, params));
             String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
                     caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
-            return usableConnection(caller, false).flatMap(known -> access.send(workspaceId, Tool.MCP, caller.correlationId(),
+            // reachable, as for tools/call: no approval is opened for a read that could never run
+            return usableConnection(caller, true).flatMap(known -> access.send(workspaceId, Tool.MCP, caller.correlationId(),
                             Actor.apiKey(caller.key().keyHash(), caller.agentId()), known, commandId,
                             connection -> Optional.of(command.withConnectionVersion(connection.version()))))
                     .flatMap(sent -> {
@@ -226,7 +231,7 @@ class McpToolCallGate {
                                     .onErrorMap(JsonRpcError.class, failure -> withEvaluation(failure, outcome, caller))
                                     .<JsonNode>map(result -> result);
                             case BLOCK -> Mono.error(blocked(caller, outcome));
-                            case REQUIRE_APPROVAL -> Mono.error(needsApproval(caller, outcome));
+                            case REQUIRE_APPROVAL -> Mono.error(held(caller, method, outcome));
                         };
                     });
         });
@@ -264,9 +269,24 @@ class McpToolCallGate {
                 + outcome.approvalRequestId() + "); ask again once it is approved", data);
     }
 
+    /**
+     * A held read or prompt: -32001 as for a request that needs an approval, naming the approval request; the
+     * gateway runs it once it is approved and its result is the approval's execution result (status endpoint).
+     */
+    private static JsonRpcError held(McpCaller caller, String method, EvaluationOutcome outcome) {
+        JsonRpcError error = needsApproval(caller, outcome);
+        return new JsonRpcError(JsonRpcError.BLOCKED, "This " + method + " needs a human approval (approval request "
+                + outcome.approvalRequestId() + "); once it is approved the gateway runs it, and its result is on GET "
+                + "/functions/v1/mcp-gate/status/" + outcome.approvalRequestId() + " with the same API key", error.data());
+    }
+
     private io.agentgateway.schemas.call.SealedHeldCall sealed(ToolCall call) {
+        return sealed(call.name(), new HeldMcpToolCall(call.name(), call.arguments()));
+    }
+
+    private io.agentgateway.schemas.call.SealedHeldCall sealed(String action, io.agentgateway.schemas.call.HeldCall call) {
         try {
-            return seals.seal(Tool.MCP, call.name(), new HeldMcpToolCall(call.name(), call.arguments()));
+            return seals.seal(Tool.MCP, action, call);
         } catch (ApiException e) {
             // no secrets key: nothing may be held in clear, so nothing is evaluated either (fail closed)
             throw new JsonRpcError(JsonRpcError.INTERNAL_ERROR, e.getMessage());

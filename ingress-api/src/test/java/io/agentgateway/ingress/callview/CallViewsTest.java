@@ -77,6 +77,19 @@ class CallViewsTest {
     }
 
     @Test
+    void aHeldMcpReadOrPromptShowsItsMethodAndParamsWithoutCredentials() {
+        CallView view = views.mcpRequest("prompts/get", IngressJson.REQUESTS.readTree(
+                "{\"name\":\"greeting\",\"arguments\":{\"who\":\"Ada\",\"api_key\":\"" + AGK + "\"}}"));
+
+        assertThat(view.method()).isEqualTo("prompts/get");
+        assertThat(view.bodyExcerpt()).contains("\"name\":\"greeting\"", "\"who\":\"Ada\"", "\"api_key\":\"[redacted]\"")
+                .doesNotContain(AGK);
+        assertThat(view.mcpTool()).isNull();
+        assertThat(view.redacted()).isTrue();
+        assertThat(views.mcpRequest("resources/read", null).bodyExcerpt()).isNull();
+    }
+
+    @Test
     void credentialsAreTakenOutWhereverTheyAppear() {
         Redaction redaction = new Redaction();
         String text = "Authorization: Bearer sometoken1234567890 and token " + GHP + "\n" + PEM + "\nurl https://bob:pa55word@host.example/x"

@@ -15,8 +15,9 @@ import io.agentgateway.schemas.HeldCallKind;
 @JsonSubTypes({
     @JsonSubTypes.Type(value = HeldHttpRequest.class, name = "http_request"),
     @JsonSubTypes.Type(value = HeldMcpToolCall.class, name = "mcp_tool_call"),
+    @JsonSubTypes.Type(value = HeldMcpRequest.class, name = "mcp_request"),
 })
-public sealed interface HeldCall permits HeldHttpRequest, HeldMcpToolCall {
+public sealed interface HeldCall permits HeldHttpRequest, HeldMcpToolCall, HeldMcpRequest {
 
     /** Which runner replays it. */
     @JsonIgnore

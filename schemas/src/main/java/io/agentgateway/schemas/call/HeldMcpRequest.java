@@ -1,0 +1,23 @@
+package io.agentgateway.schemas.call;
+
+import io.agentgateway.schemas.HeldCallKind;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * An MCP request other than {@code tools/call} that is decided as an action of its own and so can be held
+ * (issue 15): {@code resources/read} or {@code prompts/get}, as the agent sent it. After approval exactly this
+ * method with exactly these params goes to the upstream, once.
+ *
+ * @param method  the JSON-RPC method, {@code resources/read} or {@code prompts/get}
+ * @param params  the request's {@code params} as received, or null for none
+ */
+public record HeldMcpRequest(String method, JsonNode params) implements HeldCall {
+
+    /** The methods that can be held this way. */
+    public static final java.util.Set<String> METHODS = java.util.Set.of("resources/read", "prompts/get");
+
+    @Override
+    public HeldCallKind kind() {
+        return HeldCallKind.MCP_REQUEST;
+    }
+}
