@@ -1,5 +1,6 @@
 package io.agentgateway.decision.evaluation;
 
+import io.agentgateway.decision.state.Wildcards;
 import io.agentgateway.schemas.PolicyMatch;
 import java.util.Collection;
 import java.util.List;
@@ -45,32 +46,8 @@ public final class PolicyMatcher {
         return false;
     }
 
-    /**
-     * Whether {@code value} matches {@code pattern}, where {@code *} is any run of characters (also none) and
-     * everything else is literal. Greedy with one backtrack point, linear for the patterns policies use.
-     */
+    /** As {@link Wildcards#matches}: a key's agent pattern and a policy's patterns are read the same way. */
     static boolean glob(String pattern, String value) {
-        int p = 0;
-        int v = 0;
-        int star = -1;
-        int resume = 0;
-        while (v < value.length()) {
-            if (p < pattern.length() && pattern.charAt(p) == '*') {
-                star = p++;
-                resume = v;
-            } else if (p < pattern.length() && pattern.charAt(p) == value.charAt(v)) {
-                p++;
-                v++;
-            } else if (star >= 0) {
-                p = star + 1;
-                v = ++resume;
-            } else {
-                return false;
-            }
-        }
-        while (p < pattern.length() && pattern.charAt(p) == '*') {
-            p++;
-        }
-        return p == pattern.length();
+        return Wildcards.matches(pattern, value);
     }
 }

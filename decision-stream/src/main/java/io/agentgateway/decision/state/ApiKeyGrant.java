@@ -69,6 +69,6 @@ public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant 
             return false;
         }
         return requested.equals(agentId)
-                || (agentIdPattern != null && org.springframework.util.PatternMatchUtils.simpleMatch(agentIdPattern, requested));
+                || (agentIdPattern != null && Wildcards.matches(agentIdPattern, requested));
     }
 }
