@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.web.IngressJson;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +32,8 @@ final class McpClientSession {
     private final Deque<Consumer<JsonNode>> requestStreams = new ConcurrentLinkedDeque<>();
     private final Map<String, Runnable> inFlight = new ConcurrentHashMap<>();
     private volatile long lastUsed = System.nanoTime();
+    /** What its upstream session declared it may send unasked; null until that session initialized. */
+    private volatile Boolean upstreamMayInitiate;
 
     /**
      * @param eventStream the HTTP+SSE session's stream; null for a Streamable HTTP session (its requests' streams)
@@ -66,6 +69,36 @@ final class McpClientSession {
     /** An HTTP+SSE client initializes after its session opened; its declaration is taken then. */
     void declare(ObjectNode relayed) {
         this.capabilities = relayed;
+    }
+
+    /** Its upstream session initialized: whether that upstream declared anything it may send unasked. */
+    void upstreamMayInitiate(boolean may) {
+        this.upstreamMayInitiate = may;
+    }
+
+    /**
+     * Whether anything the upstream initiates can reach this client: it declared something the upstream may ask of
+     * it, or its upstream declared notifications of its own (or has not initialized yet). When not, a request's
+     * answer needs no stream open for the upstream's messages, and is written as one event.
+     */
+    boolean mayReceiveUnasked() {
+        return !capabilities.isEmpty() || !Boolean.FALSE.equals(upstreamMayInitiate);
+    }
+
+    /**
+     * Whether an upstream with these capabilities may send a client anything it did not ask for: logging, a
+     * list_changed of tools, resources or prompts, a resource update. (Progress answers a request's own token;
+     * requests to the client depend on what the client declared.)
+     */
+    static boolean mayInitiate(McpSchema.ServerCapabilities server) {
+        if (server == null) {
+            return true; // nothing declared that can be trusted: keep the stream
+        }
+        return server.logging() != null
+                || (server.tools() != null && Boolean.TRUE.equals(server.tools().listChanged()))
+                || (server.prompts() != null && Boolean.TRUE.equals(server.prompts().listChanged()))
+                || (server.resources() != null && (Boolean.TRUE.equals(server.resources().listChanged())
+                        || Boolean.TRUE.equals(server.resources().subscribe())));
     }
 
     void touch() {

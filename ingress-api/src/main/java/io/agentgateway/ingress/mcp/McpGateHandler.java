@@ -89,7 +89,7 @@ public class McpGateHandler {
                 // not ours, altered, or another key's: the transport's answer for a session the server does not know
                 McpSessionIds.State state = sessionIds.state(session, caller.key())
                         .orElseThrow(() -> ApiException.notFound(UNKNOWN_SESSION));
-                caller = caller.withClient(clientSessions.of(session, state.capabilities()));
+                caller = caller.withClient(clientSessions.of(caller.key().workspaceId(), session, state.capabilities()));
             }
             McpCaller from = caller;
             boolean events = acceptsEvents(request);
@@ -115,8 +115,10 @@ public class McpGateHandler {
      * (progress, with the client's token) as they come, then the response, then the end of the stream.
      */
     private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body) {
-        if (caller.client() == null && !body.get().path("params").path("_meta").has("progressToken")) {
-            // nothing can come before the response: one event, without the machinery for notifications
+        if ((caller.client() == null || !caller.client().mayReceiveUnasked())
+                && !body.get().path("params").path("_meta").has("progressToken")) {
+            // nothing can come before the response (no progress asked for, and nothing the upstream may send
+            // unasked reaches this client): one event, without the machinery for notifications
             return events(responseTo(caller, body).flux());
         }
         Sinks.Many<JsonNode> notes = Sinks.many().unicast().onBackpressureBuffer();

@@ -28,6 +28,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                            here for the client's answer before it is forgotten
  * @param clientSessionIdleTimeout a client session's upstream session (one per client session and replica) that
  *                            served nothing for this long is closed; the next request opens a new one
+ * @param maxClientSessionsPerWorkspace Streamable HTTP client sessions (each with its upstream session) a replica keeps
+ *                            per workspace; beyond it the workspace's least recently used idle one is closed first
  */
 @ConfigurationProperties("gateway.mcp")
 public record McpGateProperties(
@@ -44,7 +46,8 @@ public record McpGateProperties(
         @DefaultValue("16777216") int maxResultBytes,
         @DefaultValue("") java.util.List<String> allowedOrigins,
         @DefaultValue("PT5M") Duration serverRequestTimeout,
-        @DefaultValue("PT10M") Duration clientSessionIdleTimeout) {
+        @DefaultValue("PT10M") Duration clientSessionIdleTimeout,
+        @DefaultValue("200") int maxClientSessionsPerWorkspace) {
 
     public McpGateProperties {
         if (toolsListTtl.isNegative()) {
@@ -77,8 +80,8 @@ public record McpGateProperties(
                 || clientSessionIdleTimeout.isZero() || clientSessionIdleTimeout.isNegative()) {
             throw new IllegalArgumentException("gateway.mcp.server-request-timeout and client-session-idle-timeout must be positive");
         }
-        if (maxBatchSize < 1) {
-            throw new IllegalArgumentException("gateway.mcp.max-batch-size must be positive");
+        if (maxBatchSize < 1 || maxClientSessionsPerWorkspace < 1) {
+            throw new IllegalArgumentException("gateway.mcp.max-batch-size and max-client-sessions-per-workspace must be positive");
         }
     }
 }

@@ -265,7 +265,13 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         }
         McpAsyncClient client = spec.build();
         // cache() shares one initialize among concurrent first calls; a failure is cached too, until removed above
-        Mono<McpAsyncClient> ready = client.initialize().thenReturn(client).cache();
+        Mono<McpAsyncClient> ready = client.initialize()
+                .doOnNext(initialized -> {
+                    if (clientSession != null) {
+                        clientSession.upstreamMayInitiate(McpClientSession.mayInitiate(initialized.capabilities()));
+                    }
+                })
+                .thenReturn(client).cache();
         return new Session(key, upstream.version(), client, transport, ready, bound, new java.util.concurrent.atomic.AtomicInteger());
     }
 
