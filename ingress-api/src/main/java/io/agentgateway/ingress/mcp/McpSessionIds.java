@@ -1,9 +1,12 @@
 package io.agentgateway.ingress.mcp;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.config.SecretsProperties;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.secret.SecretBox;
+import java.time.Duration;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -23,6 +26,13 @@ class McpSessionIds {
     private static final String PREFIX = "mcp1.";
 
     private final SecretBox box;
+    /**
+     * Ids opened before, by their text: a client sends its id with every request, and opening it (AES-GCM, then
+     * JSON) was a measurable part of each call. Only authentic ids get here (one that fails to open throws and is
+     * not kept); what a request may do is still checked against its own key every time.
+     */
+    private final Cache<String, JsonNode> opened = Caffeine.newBuilder()
+            .maximumSize(10_000).expireAfterAccess(Duration.ofMinutes(30)).build();
 
     McpSessionIds(SecretsProperties secrets) {
         this.box = secrets.key() == null || secrets.key().isBlank() ? null : SecretBox.fromBase64Key(secrets.key());
@@ -65,12 +75,12 @@ class McpSessionIds {
             return Optional.empty();
         }
         try {
-            JsonNode state = IngressJson.REQUESTS.readTree(box.open(id.substring(PREFIX.length())));
+            JsonNode state = opened.get(id, sealed -> IngressJson.REQUESTS.readTree(box.open(sealed.substring(PREFIX.length()))));
             boolean same = key.workspaceId().toString().equals(state.path("w").asString(""))
                     && key.keyHash().equals(state.path("k").asString(""));
             JsonNode capabilities = state.get("c");
             return same ? Optional.of(new State(state.path("v").asString(""), capabilities instanceof ObjectNode given
-                    ? given : IngressJson.RESPONSES.createObjectNode())) : Optional.empty();
+                    ? given.deepCopy() : IngressJson.RESPONSES.createObjectNode())) : Optional.empty();
         } catch (RuntimeException notOurs) {
             return Optional.empty();
         }
