@@ -16,12 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -155,15 +156,21 @@ class McpGateRelayTest {
                 .build();
         for (var transport : List.of(streamable, sse)) {
             List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
-            try (McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).progressConsumer(progress::add).build()) {
-                sdk.initialize();
+            // the async client: it hands notifications over in the order they arrive (the sync client runs
+            // each consumer call on its own boundedElastic worker, so two could be seen in either order)
+            McpAsyncClient sdk = McpClient.async(transport).requestTimeout(Duration.ofSeconds(20))
+                    .progressConsumer(notification -> Mono.fromRunnable(() -> progress.add(notification))).build();
+            try {
+                sdk.initialize().block(Duration.ofSeconds(20));
                 String marker = UUID.randomUUID().toString();
                 var result = sdk.callTool(McpSchema.CallToolRequest.builder("read_report").arguments(Map.of("marker", marker))
-                        .progressToken("client-token-7").build());
+                        .progressToken("client-token-7").build()).block(Duration.ofSeconds(20));
                 assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("read_report done " + marker);
                 await().atMost(Duration.ofSeconds(5)).until(() -> progress.size() == 2);
                 assertThat(progress).extracting(McpSchema.ProgressNotification::progressToken).containsOnly("client-token-7");
                 assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly("half", "done");
+            } finally {
+                sdk.closeGracefully().block(Duration.ofSeconds(10));
             }
         }
     }
