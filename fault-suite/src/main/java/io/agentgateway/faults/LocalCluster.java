@@ -149,6 +149,9 @@ public final class LocalCluster implements AutoCloseable {
         env.put("GATEWAY_SECRETS_KEY", secretsKey);
         env.put("GATEWAY_AUTH_JWT_HS256SECRET", jwtSecret);
         env.put("GATEWAY_AUTH_OPERATORS", OPERATOR);
+        // the services' management ports (ingress 8081, decision stream 8082, ...) are fixed defaults: two
+        // instances of one service on one host must not share one, and this machine is shared
+        env.put("MANAGEMENT_SERVER_PORT", "0");
         env.put("LOGGING_LEVEL_ROOT", "WARN");
         env.put("LOGGING_LEVEL_IO_AGENTGATEWAY", "INFO");
         return env;
