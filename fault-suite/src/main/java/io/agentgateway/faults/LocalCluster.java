@@ -1,5 +1,6 @@
 package io.agentgateway.faults;
 
+import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.GatewayHttpClient;
 import java.io.IOException;
@@ -259,8 +260,9 @@ public final class LocalCluster implements AutoCloseable {
     /** Members of the decision stream's group when it is Stable, else 0. */
     int decisionGroupMembers() {
         try (Admin admin = admin()) {
-            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of("gateway-decision-stream")).all()
-                    .get(5, TimeUnit.SECONDS).get("gateway-decision-stream");
+            String groupId = StreamsOptions.DEFAULT_APPLICATION_ID;
+            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId)).all()
+                    .get(5, TimeUnit.SECONDS).get(groupId);
             return group.groupState() == GroupState.STABLE ? group.members().size() : 0;
         } catch (Exception e) {
             return 0;
