@@ -53,6 +53,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     // keep an existing cluster: the embedded default survives restarts
                     .setCleanDataDirectory(temporary)
                     .setPort(port == 0 ? FreePorts.pick() : port)
+                    // the library gives up after 10 s; a first start (initdb) on a loaded 2-core machine took longer
+                    // and the whole gateway then refused to start
+                    .setPGStartupWait(java.time.Duration.ofSeconds(60))
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     // durability of a throwaway test cluster is not worth an fsync per commit

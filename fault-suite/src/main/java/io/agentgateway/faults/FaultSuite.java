@@ -62,9 +62,12 @@ public final class FaultSuite {
                 cluster.start();
                 tables.add(runCluster(cluster, rate));
             }
+            // printed at once too: a later part that fails must not take this one's figures with it
+            System.out.println(tables.get(tables.size() - 1));
         }
         if (!Boolean.getBoolean("faults.skipEmbedded")) {
             tables.add(runEmbeddedDefault(repo, rate));
+            System.out.println(tables.get(tables.size() - 1));
         }
         System.out.println();
         System.out.println("Load average at the end: " + Files.readString(Path.of("/proc/loadavg")).trim()
