@@ -27,7 +27,8 @@ class ModuleBoundariesTest {
     static final String[] INGRESS_INTERNALS = {"io.agentgateway.ingress.admin..", "io.agentgateway.ingress.approval..",
             "io.agentgateway.ingress.auth..", "io.agentgateway.ingress.callview..", "io.agentgateway.ingress.config..",
             "io.agentgateway.ingress.connection..", "io.agentgateway.ingress.edge..", "io.agentgateway.ingress.egress..",
-            "io.agentgateway.ingress.evaluate..", "io.agentgateway.ingress.execution..", "io.agentgateway.ingress.killswitch..",
+            "io.agentgateway.ingress.evaluate..", "io.agentgateway.ingress.execution..", "io.agentgateway.ingress.heldcall..",
+            "io.agentgateway.ingress.killswitch..",
             "io.agentgateway.ingress.limits..", "io.agentgateway.ingress.mcp..", "io.agentgateway.ingress.oauth..",
             "io.agentgateway.ingress.proxy..", "io.agentgateway.ingress.secret..", "io.agentgateway.ingress.web..",
             "io.agentgateway.ingress.webhook.."};

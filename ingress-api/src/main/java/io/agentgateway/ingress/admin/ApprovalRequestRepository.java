@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.admin;
 
-import io.agentgateway.ingress.approval.ApprovalStatusSql;
+import io.agentgateway.ingress.callview.ApprovalStatusSql;
 import io.agentgateway.ingress.web.SqlRows;
 import java.time.Instant;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.approval;
 
+import io.agentgateway.ingress.callview.ApprovalStatusSql;
 import io.agentgateway.ingress.web.SqlRows;
 import java.util.Optional;
 import java.util.UUID;

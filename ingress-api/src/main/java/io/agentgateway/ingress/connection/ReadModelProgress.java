@@ -15,7 +15,7 @@ import reactor.core.publisher.Mono;
  * Waits, bounded, until the projector has written a workspace's change: {@code workspaces.workspace_version}
  * (advanced in the same transaction as the change's rows) reaches the version the decision stream's reply
  * named. Used by the changes of the connections the webhook verifier finds through the read model
- * (code_host, issue_tracker; {@code webhook.WebhookRouting}), so that a delivery sent once the admin API
+ * (code_host, issue_tracker; {@link WebhookRouting}), so that a delivery sent once the admin API
  * answered finds a repository or team the change added. Everything else the entry points use comes from
  * the decision stream and needs no wait.
  */

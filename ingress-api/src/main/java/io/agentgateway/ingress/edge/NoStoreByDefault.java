@@ -1,6 +1,5 @@
 package io.agentgateway.ingress.edge;
 
-import io.agentgateway.ingress.proxy.GatewayProxyHandler;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -23,7 +22,7 @@ public class NoStoreByDefault implements WebFilter {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (!exchange.getRequest().getPath().pathWithinApplication().value().startsWith(GatewayProxyHandler.PREFIX)) {
+        if (!exchange.getRequest().getPath().pathWithinApplication().value().startsWith(ProxyRequestProperties.PATH_PREFIX)) {
             ServerHttpResponse response = exchange.getResponse();
             response.beforeCommit(() -> {
                 if (!response.getHeaders().containsHeader(HttpHeaders.CACHE_CONTROL)) {

@@ -2,8 +2,6 @@ package io.agentgateway.ingress.edge;
 
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.connection.WebhookSetup;
-import io.agentgateway.ingress.proxy.GatewayProxyHandler;
-import io.agentgateway.ingress.proxy.ProxyProperties;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.ErrorMessages;
 import java.util.List;
@@ -42,7 +40,7 @@ public class RequestHeaderChecks implements WebFilter {
     private final int maxBodyBytes;
     private final int maxProxyBodyBytes;
 
-    public RequestHeaderChecks(IngressProperties ingress, ProxyProperties proxy) {
+    public RequestHeaderChecks(IngressProperties ingress, ProxyRequestProperties proxy) {
         this.maxBodyBytes = ingress.maxBodyBytes();
         this.maxProxyBodyBytes = proxy.maxBodyBytes();
     }
@@ -120,7 +118,7 @@ public class RequestHeaderChecks implements WebFilter {
             // the webhook handler refuses it just as early, with its own text and rejection counter
             return Long.MAX_VALUE;
         }
-        if (path.startsWith(GatewayProxyHandler.PREFIX)) {
+        if (path.startsWith(ProxyRequestProperties.PATH_PREFIX)) {
             return maxProxyBodyBytes;
         }
         return maxBodyBytes;

@@ -3,7 +3,7 @@ package io.agentgateway.ingress.evaluate;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
 import io.agentgateway.ingress.gateway.CommandGateway;
-import io.agentgateway.ingress.gateway.IdempotencyKeys;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import java.util.Optional;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;

@@ -1,6 +1,9 @@
 package io.agentgateway.ingress.execution;
 
+import io.agentgateway.egress.EgressClients;
 import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.heldcall.HeldCallSeals;
+import io.agentgateway.ingress.heldcall.HttpUpstreams;
 import io.agentgateway.schemas.Topics;
 import java.time.Duration;
 import java.util.HashMap;
@@ -9,11 +12,12 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.ContainerProperties;
@@ -26,11 +30,17 @@ import org.springframework.kafka.listener.ContainerProperties;
 @Configuration(proxyBeanMethods = false)
 class ApprovalExecutorConfiguration {
 
-    /** The proxy's tool connections replace this with their own {@link HttpUpstreams}. */
+    /**
+     * The runner of held HTTP requests: where the proxy's tool connections ({@link HttpUpstreams}, a bean of the
+     * proxy) send a call, else {@code gateway.executor.http-upstreams.<tool>}.
+     */
     @Bean
-    @ConditionalOnMissingBean(HttpUpstreams.class)
-    HttpUpstreams configuredHttpUpstreams(ExecutorProperties properties) {
-        return new ConfiguredHttpUpstreams(properties.httpUpstreams());
+    HttpHeldCallRunner httpHeldCallRunner(ReactorResourceFactory resources, ObjectProvider<HttpUpstreams> connections,
+                                          ExecutorProperties properties, EgressClients egress) {
+        HttpUpstreams configured = new ConfiguredHttpUpstreams(properties.httpUpstreams());
+        HttpUpstreams fromConnections = connections.getIfAvailable();
+        return new HttpHeldCallRunner(resources, fromConnections == null ? configured : fromConnections.orElse(configured),
+                properties, egress);
     }
 
     @Bean

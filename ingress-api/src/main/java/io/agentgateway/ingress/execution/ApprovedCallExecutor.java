@@ -1,6 +1,10 @@
 package io.agentgateway.ingress.execution;
 
 import io.agentgateway.ingress.execution.HeldCallRepository.HeldCallRow;
+import io.agentgateway.ingress.heldcall.ExecutionResults;
+import io.agentgateway.ingress.heldcall.HeldCallContext;
+import io.agentgateway.ingress.heldcall.HeldCallRunner;
+import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.schemas.ExecutionOutcome;
 import io.agentgateway.schemas.ReviewVerdict;
 import io.agentgateway.schemas.ToolConnection;

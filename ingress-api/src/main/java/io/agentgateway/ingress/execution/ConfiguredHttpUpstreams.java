@@ -1,5 +1,8 @@
 package io.agentgateway.ingress.execution;
 
+import io.agentgateway.ingress.heldcall.HeldCallContext;
+import io.agentgateway.ingress.heldcall.HttpUpstreams;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.schemas.Tool;
 import java.net.URI;
 import java.util.Map;

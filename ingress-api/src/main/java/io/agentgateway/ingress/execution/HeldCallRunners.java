@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.execution;
 
+import io.agentgateway.ingress.heldcall.HeldCallRunner;
 import io.agentgateway.schemas.HeldCallKind;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,6 +1,11 @@
 package io.agentgateway.ingress.execution;
 
 import io.agentgateway.egress.EgressClients;
+import io.agentgateway.ingress.heldcall.ExecutionResults;
+import io.agentgateway.ingress.heldcall.HeldCallContext;
+import io.agentgateway.ingress.heldcall.HeldCallRunner;
+import io.agentgateway.ingress.heldcall.HttpUpstreams;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldHttpRequest;
@@ -14,7 +19,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
-import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -31,9 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>The egress policy checks every address connected to (a refused one fails the execution, never sent);
  * the request carries the hop marker. Reactor Netty's automatic retry of a request whose connection closed early is switched off: a
- * retried request could reach the upstream twice.
+ * retried request could reach the upstream twice. A bean of {@code ApprovalExecutorConfiguration}.
  */
-@Component
 public class HttpHeldCallRunner implements HeldCallRunner {
     /** Hop-by-hop and framing headers: the client sets its own; forwarding them would corrupt the request. */
     private static final Set<String> NOT_FORWARDED = Set.of("host", "content-length", "connection", "keep-alive",

@@ -1,7 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.gateway.IdempotencyKeys;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;

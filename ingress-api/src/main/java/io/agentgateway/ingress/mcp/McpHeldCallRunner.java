@@ -1,8 +1,8 @@
 package io.agentgateway.ingress.mcp;
 
-import io.agentgateway.ingress.execution.ExecutionResults;
-import io.agentgateway.ingress.execution.HeldCallContext;
-import io.agentgateway.ingress.execution.HeldCallRunner;
+import io.agentgateway.ingress.heldcall.ExecutionResults;
+import io.agentgateway.ingress.heldcall.HeldCallContext;
+import io.agentgateway.ingress.heldcall.HeldCallRunner;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldMcpToolCall;

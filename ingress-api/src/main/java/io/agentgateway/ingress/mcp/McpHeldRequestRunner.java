@@ -1,7 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
-import io.agentgateway.ingress.execution.HeldCallContext;
-import io.agentgateway.ingress.execution.HeldCallRunner;
+import io.agentgateway.ingress.heldcall.HeldCallContext;
+import io.agentgateway.ingress.heldcall.HeldCallRunner;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldMcpRequest;

@@ -1,12 +1,12 @@
 package io.agentgateway.ingress.mcp;
 
-import io.agentgateway.ingress.execution.HeldCallSeals;
+import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.ingress.callview.CallViews;
 import io.agentgateway.ingress.callview.Redaction;
 import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
-import io.agentgateway.ingress.gateway.IdempotencyKeys;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.BodyStringLimits;
 import io.agentgateway.ingress.web.ErrorMessages;

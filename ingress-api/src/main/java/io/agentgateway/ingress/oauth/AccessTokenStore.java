@@ -3,7 +3,7 @@ package io.agentgateway.ingress.oauth;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.ReplyErrors;
-import io.agentgateway.ingress.webhook.WebhookRouting;
+import io.agentgateway.ingress.connection.WebhookRouting;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.command.SetToolAccessToken;
 import io.agentgateway.schemas.secret.PlainSecret;

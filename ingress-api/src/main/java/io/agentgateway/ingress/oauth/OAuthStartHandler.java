@@ -1,7 +1,7 @@
 package io.agentgateway.ingress.oauth;
 
 import io.agentgateway.ingress.admin.AdminAccess;
-import io.agentgateway.ingress.admin.PublicBaseUrl;
+import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.ingress.web.IngressJson;
 import java.net.URI;
 import java.time.Clock;

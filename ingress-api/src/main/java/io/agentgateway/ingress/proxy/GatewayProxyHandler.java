@@ -1,11 +1,12 @@
 package io.agentgateway.ingress.proxy;
 
-import io.agentgateway.ingress.admin.PublicBaseUrl;
+import io.agentgateway.ingress.edge.ProxyRequestProperties;
+import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
-import io.agentgateway.ingress.execution.HeldCallSeals;
-import io.agentgateway.ingress.execution.UpstreamTarget;
-import io.agentgateway.ingress.gateway.IdempotencyKeys;
+import io.agentgateway.ingress.heldcall.HeldCallSeals;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
@@ -51,7 +52,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Component
 public class GatewayProxyHandler {
-    public static final String PREFIX = "/functions/v1/gateway-proxy/";
+    public static final String PREFIX = ProxyRequestProperties.PATH_PREFIX;
     public static final String ROUTE = PREFIX + "**";
     static final String AGENT_HEADER = "X-Agent-Id";
     static final String TOOL_MESSAGE = "The proxy serves the tools code_host, issue_tracker, chat, docs and internal_api";
@@ -60,16 +61,18 @@ public class GatewayProxyHandler {
     private final HeldCallSeals seals;
     private final UpstreamForwarder forwarder;
     private final ProxyProperties properties;
+    private final int maxBodyBytes;
     private final PublicBaseUrl gatewayBase;
     private final CallViews views;
 
     GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties,
-                        PublicBaseUrl gatewayBase, CallViews views) {
+                        ProxyRequestProperties requests, PublicBaseUrl gatewayBase, CallViews views) {
         this.gatewayBase = gatewayBase;
         this.targets = targets;
         this.seals = seals;
         this.forwarder = forwarder;
         this.properties = properties;
+        this.maxBodyBytes = requests.maxBodyBytes();
         this.views = views;
     }
 
@@ -88,7 +91,7 @@ public class GatewayProxyHandler {
             String agentId = request.headers().firstHeader(AGENT_HEADER);
             Optional<String> idempotencyKey = IdempotencyKeys.of(request);
             Map<String, List<String>> headers = ProxyHeaders.upstreamRequest(request.headers().asHttpHeaders());
-            return ProxyRequestBody.read(request, properties.maxBodyBytes()).flatMap(body -> {
+            return ProxyRequestBody.read(request, maxBodyBytes).flatMap(body -> {
                 ProxyRequestBody.refuseMethodField(request.headers().asHttpHeaders(), body);
                 // the fixed tables first: a malformed request is a 400 before the key is looked up
                 Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);

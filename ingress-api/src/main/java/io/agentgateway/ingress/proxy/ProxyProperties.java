@@ -8,11 +8,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * {@code gateway.proxy.*}.
+ * {@code gateway.proxy.*}; {@code gateway.proxy.max-body-bytes}, which the HTTP edge applies too, is
+ * {@code edge.ProxyRequestProperties}.
  *
- * @param maxBodyBytes     request bodies above this size are refused with 413. Every proxied request is
- *                         sealed into its EvaluateAction (it may need an approval), twice base64-encoded,
- *                         and must fit Kafka's default 1 MiB record: 384 KiB leaves room for that
  * @param upstreamTimeout  how long the upstream may take to answer with its status and headers (then 504)
  * @param connectTimeout   how long connecting to the upstream may take (then 502)
  * @param defaultBaseUrls  the upstream base URL per tool for connections that name none
@@ -27,7 +25,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("gateway.proxy")
 public record ProxyProperties(
-        @DefaultValue("393216") int maxBodyBytes,
         @DefaultValue("PT30S") Duration upstreamTimeout,
         @DefaultValue("PT5S") Duration connectTimeout,
         Map<String, URI> defaultBaseUrls,
@@ -35,9 +32,6 @@ public record ProxyProperties(
         String documentationUrl) {
 
     public ProxyProperties {
-        if (maxBodyBytes <= 0) {
-            throw new IllegalArgumentException("gateway.proxy.max-body-bytes must be positive");
-        }
         if (upstreamTimeout.isZero() || upstreamTimeout.isNegative()) {
             throw new IllegalArgumentException("gateway.proxy.upstream-timeout must be positive");
         }

@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.proxy;
 
-import io.agentgateway.ingress.execution.UpstreamTarget;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.schemas.ClassificationRule;
 import java.util.List;
 

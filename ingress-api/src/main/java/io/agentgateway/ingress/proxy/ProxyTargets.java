@@ -5,7 +5,7 @@ import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ConnectionSecrets;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.connection.UnreadableSecretException;
-import io.agentgateway.ingress.execution.UpstreamTarget;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;

@@ -10,7 +10,7 @@ import java.util.Map;
  * <t>}, {@code User-Agent: service/1.0} and its v3 JSON media type; the issue tracker, and every
  * other tool that has a token, {@code Authorization: Bearer <t>}. They replace whatever the agent sent, but for
  * an agent's {@code Accept} within the code host's vendor media types ({@link
- * io.agentgateway.ingress.execution.UpstreamTarget#applyTo}: raw, diff, patch, … formats pass).
+ * io.agentgateway.ingress.heldcall.UpstreamTarget#applyTo}: raw, diff, patch, … formats pass).
  */
 final class ToolCredentials {
     static final String USER_AGENT = "service/1.0";

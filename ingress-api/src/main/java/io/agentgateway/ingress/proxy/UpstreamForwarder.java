@@ -2,8 +2,8 @@ package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.egress.EgressClients;
 import io.agentgateway.egress.EgressRefusedException;
-import io.agentgateway.ingress.admin.PublicBaseUrl;
-import io.agentgateway.ingress.execution.UpstreamTarget;
+import io.agentgateway.ingress.web.PublicBaseUrl;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.timeout.ReadTimeoutException;

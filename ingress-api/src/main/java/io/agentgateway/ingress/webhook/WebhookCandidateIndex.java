@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.webhook;
 
+import io.agentgateway.ingress.connection.CandidateIndexProperties;
 import io.agentgateway.schemas.Tool;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,7 +23,7 @@ import org.springframework.stereotype.Component;
  * a deleted or changed connection decides nothing. What an old answer could miss is a workspace a change
  * <em>added</em>; and every such change (a code_host or issue_tracker connection written through the admin
  * API or the OAuth callback) answers only once the read model shows it <em>and</em> this TTL has passed
- * since ({@link WebhookRouting#awaitVisible}): every answer kept by any replica was then loaded after the
+ * since ({@link io.agentgateway.ingress.connection.WebhookRouting#awaitVisible}): every answer kept by any replica was then loaded after the
  * change, or has expired. Lookups that name no connection are never kept (the names come from
  * unauthenticated requests), and at most {@link #MAX_ENTRIES} are.
  */
@@ -36,7 +37,7 @@ class WebhookCandidateIndex {
     private final Map<Lookup, Entry> entries = new ConcurrentHashMap<>();
 
     @Autowired
-    WebhookCandidateIndex(WebhookCandidateQueries queries, WebhookProperties properties) {
+    WebhookCandidateIndex(WebhookCandidateQueries queries, CandidateIndexProperties properties) {
         this(queries, properties.candidateIndexTtl(), Clock.systemUTC());
     }
 

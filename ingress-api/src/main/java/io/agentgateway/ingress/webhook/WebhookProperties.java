@@ -5,7 +5,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * {@code gateway.webhooks.*}.
+ * {@code gateway.webhooks.*}; {@code gateway.webhooks.candidate-index-ttl}, which the admin API's changes wait on too, is
+ * {@code connection.CandidateIndexProperties}.
  *
  * @param maxBodyBytes    webhook bodies above this size are refused with 413 before anything else is
  *                        looked at (512 KiB by default: the command carrying the payload must stay well
@@ -13,10 +14,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxAge          issue tracker: a {@code webhookTimestamp} older than this is refused (spec 8: 5 minutes)
  * @param maxFutureSkew   issue tracker: a {@code webhookTimestamp} further ahead than this is refused
  *                        (clock skew allowance; a far-future stamp would otherwise stay "fresh" for ever)
- * @param candidateIndexTtl the longest an answer of the candidate index (which workspaces a payload names) is
- *                        kept; a change of a code_host or issue_tracker connection waits this long after the
- *                        read model shows it before it answers ({@code PT0S}: no index answer kept, no wait;
- *                        see {@link WebhookCandidateIndex})
  * @param unmatchedExcerptBytes a delivery that matches no workspace is recorded (spec 6 rule 3) with only this
  *                        many bytes of its compact payload (on the commands topic and in {@code webhook_events})
  * @param unmatchedRate   unmatched deliveries recorded per second per source address (beyond it they are answered
@@ -31,7 +28,6 @@ public record WebhookProperties(
         @DefaultValue("524288") int maxBodyBytes,
         @DefaultValue("PT5M") Duration maxAge,
         @DefaultValue("PT1M") Duration maxFutureSkew,
-        @DefaultValue("PT0.5S") Duration candidateIndexTtl,
         @DefaultValue("4096") int unmatchedExcerptBytes,
         @DefaultValue("1") int unmatchedRate,
         @DefaultValue("10") int unmatchedBurst,
@@ -48,9 +44,6 @@ public record WebhookProperties(
         if (unmatchedExcerptBytes < 0 || unmatchedRate < 0 || unmatchedGlobalRate < 0
                 || (unmatchedRate > 0 && unmatchedBurst < 1) || (unmatchedGlobalRate > 0 && unmatchedGlobalBurst < 1)) {
             throw new IllegalArgumentException("gateway.webhooks.unmatched-* must not be negative, and a burst at least 1");
-        }
-        if (candidateIndexTtl.isNegative()) {
-            throw new IllegalArgumentException("gateway.webhooks.candidate-index-ttl must not be negative");
         }
     }
 }

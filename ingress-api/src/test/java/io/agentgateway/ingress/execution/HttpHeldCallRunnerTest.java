@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import io.agentgateway.egress.EgressClients;
+import io.agentgateway.ingress.heldcall.HeldCallContext;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.HeldHttpRequest;
 import java.io.IOException;

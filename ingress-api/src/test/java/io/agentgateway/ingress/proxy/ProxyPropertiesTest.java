@@ -24,6 +24,6 @@ class ProxyPropertiesTest {
     }
 
     private static ProxyProperties properties(int heldStatus) {
-        return new ProxyProperties(393216, Duration.ofSeconds(30), Duration.ofSeconds(5), null, heldStatus, " ");
+        return new ProxyProperties(Duration.ofSeconds(30), Duration.ofSeconds(5), null, heldStatus, " ");
     }
 }

@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.execution;
+package io.agentgateway.ingress.heldcall;
 
 import java.net.URI;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.execution;
+package io.agentgateway.ingress.heldcall;
 
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;

@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.execution;
+package io.agentgateway.ingress.heldcall;
 
 import io.agentgateway.ingress.config.SecretsProperties;
 import io.agentgateway.ingress.web.ApiException;
@@ -41,8 +41,8 @@ public class HeldCallSeals {
         return seal.seal(tool, action, call);
     }
 
-    /** For the executor; empty without a key. */
-    Optional<HeldCallSeal> opener() {
+    /** For the approval executor, which opens a held call for its one run; empty without a key. */
+    public Optional<HeldCallSeal> opener() {
         return Optional.ofNullable(seal);
     }
 }

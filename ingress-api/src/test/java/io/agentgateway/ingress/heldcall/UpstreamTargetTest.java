@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.execution;
+package io.agentgateway.ingress.heldcall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,5 @@
-package io.agentgateway.ingress.webhook;
+package io.agentgateway.ingress.connection;
 
-import io.agentgateway.ingress.connection.ReadModelProgress;
-import io.agentgateway.ingress.connection.WebhookSetup;
 import io.agentgateway.schemas.Tool;
 import java.time.Duration;
 import java.util.UUID;
@@ -14,14 +12,14 @@ import reactor.core.publisher.Mono;
  * replica: the read model shows the change ({@link ReadModelProgress}, bounded by
  * {@code gateway.ingress.projection-wait}), then {@code gateway.webhooks.candidate-index-ttl} passes, by
  * which time every replica's kept index answer from before the change has expired
- * ({@link WebhookCandidateIndex}). Other tools need no wait: nothing finds them through the read model.
+ * ({@code webhook.WebhookCandidateIndex}). Other tools need no wait: nothing finds them through the read model.
  */
 @Component
 public class WebhookRouting {
     private final ReadModelProgress projection;
     private final Duration indexTtl;
 
-    WebhookRouting(ReadModelProgress projection, WebhookProperties properties) {
+    WebhookRouting(ReadModelProgress projection, CandidateIndexProperties properties) {
         this.projection = projection;
         this.indexTtl = properties.candidateIndexTtl();
     }

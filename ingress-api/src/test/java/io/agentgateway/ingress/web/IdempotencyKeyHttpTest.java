@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.gateway;
+package io.agentgateway.ingress.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,5 @@
-package io.agentgateway.ingress.gateway;
+package io.agentgateway.ingress.web;
 
-import io.agentgateway.ingress.web.ApiException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

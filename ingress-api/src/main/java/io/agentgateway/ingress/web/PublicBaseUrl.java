@@ -1,4 +1,4 @@
-package io.agentgateway.ingress.admin;
+package io.agentgateway.ingress.web;
 
 import io.agentgateway.ingress.config.PublicUrlProperties;
 import java.net.URI;
