@@ -12,7 +12,7 @@ import com.tngtech.archunit.lang.ArchRule;
  */
 @AnalyzeClasses(locations = ModuleClasses.class)
 class DecisionCoreTest {
-    static final String[] CORE = {"io.agentgateway.decision.evaluation..", "io.agentgateway.decision.handling..",
+    static final String[] CORE = {"io.agentgateway.decision.evaluation..", "io.agentgateway.decision.core..",
             "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state.."};
 
     @ArchTest

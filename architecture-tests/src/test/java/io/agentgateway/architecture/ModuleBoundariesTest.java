@@ -20,7 +20,7 @@ import com.tngtech.archunit.library.freeze.FreezingArchRule;
 class ModuleBoundariesTest {
 
     /** The decision stream's API: its applications and settings, running it (config, runtime), in-process replies, the back-test. */
-    static final String[] DECISION_INTERNALS = {"io.agentgateway.decision.evaluation..", "io.agentgateway.decision.handling..",
+    static final String[] DECISION_INTERNALS = {"io.agentgateway.decision.evaluation..", "io.agentgateway.decision.core..",
             "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.topology.."};
 
     /** The ingress's API: IngressApplication, api (rules for the CLI), export (the audit export), gateway (the command gateway). */

@@ -2,8 +2,7 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.outcome.StoredOutcome;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
