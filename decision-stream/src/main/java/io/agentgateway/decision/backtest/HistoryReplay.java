@@ -1,7 +1,7 @@
 package io.agentgateway.decision.backtest;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.core.DecisionCore;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.RiskClassifier;

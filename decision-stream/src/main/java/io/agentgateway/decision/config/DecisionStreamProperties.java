@@ -2,8 +2,8 @@ package io.agentgateway.decision.config;
 
 import io.agentgateway.decision.core.DecisionLimits;
 import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.FailoverOptions;
+import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
 import java.nio.file.Path;
 import java.time.Duration;

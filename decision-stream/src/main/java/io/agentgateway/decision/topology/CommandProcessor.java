@@ -1,8 +1,8 @@
 package io.agentgateway.decision.topology;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.core.CommandDecision;
 import io.agentgateway.decision.core.DecisionCore;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
