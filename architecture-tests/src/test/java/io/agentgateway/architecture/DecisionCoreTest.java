@@ -1,5 +1,6 @@
 package io.agentgateway.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -7,13 +8,20 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The decision core (evaluation, handlers, outcomes, state) is a plain function of state and command: no
- * Spring and no Kafka in it. The topology, the runtime and the configuration wrap it.
+ * The decision core (module {@code decision-core}: the entry point and its handlers, evaluation, outcomes, state) is a
+ * plain function of state and command: no Spring and no Kafka in it. The decision stream's topology, the back-test
+ * and the benchmark drive it. (Its pom has neither on its compile classpath either; this rule also covers a class
+ * that would be moved into one of its packages in another module.)
  */
 @AnalyzeClasses(locations = ModuleClasses.class)
 class DecisionCoreTest {
-    static final String[] CORE = {"io.agentgateway.decision.evaluation..", "io.agentgateway.decision.handling..",
+    static final String[] CORE = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
             "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state.."};
+
+    /** What the core may use besides itself: the wire contract, the classification, Jackson and the JDK. */
+    static final String[] ALLOWED = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
+            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.schemas..",
+            "io.agentgateway.classification..", "tools.jackson..", "com.fasterxml.jackson..", "java.."};
 
     @ArchTest
     static final ArchRule noSpringInTheCore = noClasses()
@@ -26,4 +34,11 @@ class DecisionCoreTest {
             .that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAPackage("org.apache.kafka..")
             .because("the decision core is testable without Kafka; the topology feeds it");
+
+    @ArchTest
+    static final ArchRule theCoreStandsOnTheWireContractAlone = classes()
+            .that().resideInAnyPackage(CORE)
+            .should().onlyDependOnClassesThat().resideInAnyPackage(ALLOWED)
+            .because("the core is a library under the decision stream: it knows the wire contract and the"
+                    + " classification, never the topology, the runtime or another service");
 }

@@ -2,10 +2,13 @@ package io.agentgateway.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.freeze.FreezingArchRule;
+import java.util.Set;
 
 /**
  * What one module may use of another. Libraries ({@code schemas}, {@code gateway-config}, {@code classification},
@@ -19,9 +22,21 @@ import com.tngtech.archunit.library.freeze.FreezingArchRule;
 @AnalyzeClasses(locations = ModuleClasses.class)
 class ModuleBoundariesTest {
 
-    /** The decision stream's API: its applications and settings, running it (config, runtime), in-process replies, the back-test. */
-    static final String[] DECISION_INTERNALS = {"io.agentgateway.decision.evaluation..", "io.agentgateway.decision.handling..",
-            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.topology.."};
+    /** The decision stream's internals: its topology. Its API: the root package (applications), config, runtime, local, backtest. */
+    static final String[] DECISION_STREAM_INTERNALS = {"io.agentgateway.decision.topology.."};
+
+    /**
+     * The decision core's public API (module decision-core): the entry point and its settings, the state a driver
+     * hands in and keeps (the whole {@code state} package but {@code Wildcards}), the outcome, and what the back-test
+     * replays an evaluation with. Everything else is package-private, or public only because the core spans packages
+     * ({@code ActionDecider}, {@code OutrightBlocks}, {@code Wildcards}): this rule keeps those inside.
+     */
+    static final Set<String> DECISION_CORE_API = Set.of("io.agentgateway.decision.core.DecisionCore",
+            "io.agentgateway.decision.core.CommandDecision", "io.agentgateway.decision.core.DecisionSettings",
+            "io.agentgateway.decision.core.DecisionLimits", "io.agentgateway.decision.evaluation.ActionRequest",
+            "io.agentgateway.decision.evaluation.Verdict");
+    static final String[] DECISION_CORE_API_PACKAGES = {"io.agentgateway.decision.outcome..", "io.agentgateway.decision.state.."};
+    static final String DECISION_CORE_INTERNAL_STATE = "io.agentgateway.decision.state.Wildcards";
 
     /** The ingress's API: IngressApplication, api (rules for the CLI), export (the audit export), gateway (the command gateway). */
     static final String[] INGRESS_INTERNALS = {"io.agentgateway.ingress.admin..", "io.agentgateway.ingress.approval..",
@@ -39,15 +54,18 @@ class ModuleBoundariesTest {
     /** The notifier's API: NotifierApplication. */
     static final String[] NOTIFIER_INTERNALS = {"io.agentgateway.notifier.channel..", "io.agentgateway.notifier.ledger.."};
 
-    /**
-     * Frozen: the benchmark's DecidedHistory drives CommandHandlers, OutcomeAssembler and WorkspaceState directly
-     * (issue 18: the decision core's public decide(state, command) API replaces them; not this wave).
-     */
     @ArchTest
-    static final ArchRule decisionInternalsStayInside = FreezingArchRule.freeze(noClasses()
+    static final ArchRule decisionStreamInternalsStayInside = noClasses()
             .that().resideOutsideOfPackage("io.agentgateway.decision..")
-            .should().dependOnClassesThat().resideInAnyPackage(DECISION_INTERNALS)
-            .because("the decision stream's evaluation, handlers, outcomes, state and topology are its own"));
+            .should().dependOnClassesThat().resideInAnyPackage(DECISION_STREAM_INTERNALS)
+            .because("the decision stream's topology is its own");
+
+    @ArchTest
+    static final ArchRule decisionCoreIsUsedThroughItsApi = noClasses()
+            .that().resideOutsideOfPackages(DecisionCoreTest.CORE)
+            .should().dependOnClassesThat(decisionCoreInternals())
+            .because("the topology, the back-test and the benchmark decide through DecisionCore; handlers, the"
+                    + " evaluation order and the outcome assembly are the core's own");
 
     @ArchTest
     static final ArchRule ingressInternalsStayInside = noClasses()
@@ -94,4 +112,15 @@ class ModuleBoundariesTest {
             .that().resideInAPackage("io.agentgateway.classification..")
             .should().dependOnClassesThat().resideInAPackage("org.apache.kafka..")
             .because("classification is a function of the call alone");
+
+    /** A decision-core class that is not part of its API (nested classes count as their top-level class). */
+    private static DescribedPredicate<JavaClass> decisionCoreInternals() {
+        DescribedPredicate<JavaClass> api = DescribedPredicate.describe("the decision core's API", type -> {
+            String topLevel = type.getName().split("\\$", 2)[0];
+            return DECISION_CORE_API.contains(topLevel) || (!DECISION_CORE_INTERNAL_STATE.equals(topLevel)
+                    && JavaClass.Predicates.resideInAnyPackage(DECISION_CORE_API_PACKAGES).test(type));
+        });
+        return JavaClass.Predicates.resideInAnyPackage(DecisionCoreTest.CORE).and(DescribedPredicate.not(api))
+                .as("belong to the decision core but not to its API");
+    }
 }

@@ -1,12 +1,9 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.DecisionLimits;
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionCore;
+import io.agentgateway.decision.core.DecisionLimits;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.InMemoryWorkspace;
-import io.agentgateway.decision.handling.CommandHandlers;
-import io.agentgateway.decision.handling.CommandResult;
-import io.agentgateway.decision.outcome.OutcomeAssembler;
-import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -40,8 +37,8 @@ import java.util.function.Consumer;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A workspace's history decided by the decision stream's own handlers (what {@code CommandProcessor}
- * does, without its stores): mostly evaluations of every tool by a handful of agents with small JSON
+ * A workspace's history decided by the decision core ({@code DecisionCore}, what the topology's
+ * {@code CommandProcessor} does, without its stores): mostly evaluations of every tool by a handful of agents with small JSON
  * payloads, and now and then a policy created, replaced or deleted, a defaults change, the kill switch
  * or a tool pause. The events are exactly what the topology would emit, so a back-test of them under
  * the live policies must reproduce every decision.
@@ -60,9 +57,8 @@ final class DecidedHistory {
     final String workspaceId = UUID.randomUUID().toString();
     private final Random random = new Random(42);
     // nothing sweeps expired approvals outside the topology: no limit on them, so every decision is the policies'
-    private final CommandHandlers handlers = new CommandHandlers(DecisionSettings.defaults().withApprovalTtl(Duration.ofMinutes(2))
+    private final DecisionCore core = new DecisionCore(DecisionSettings.defaults().withApprovalTtl(Duration.ofMinutes(2))
             .withLimits(DecisionLimits.defaults().withOpenApprovals(Long.MAX_VALUE)));
-    private final OutcomeAssembler assembler = new OutcomeAssembler();
     private final Actor owner = Actor.user("bench-owner", "owner@bench.local");
     private final List<String> policyIds = new ArrayList<>();
     private final Actor agent;
@@ -106,10 +102,7 @@ final class DecidedHistory {
         CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
                 UUID.randomUUID().toString(), now, null, actor, command);
         now = now.plusMillis(50);
-        WorkspaceState before = workspace.state();
-        CommandResult result = handlers.handle(envelope, before);
-        WorkspaceState after = workspace.save(before, result.state());
-        assembler.assemble(envelope, result, after).events().forEach(sink);
+        core.decide(envelope, workspace).events().forEach(sink);
     }
 
     private EvaluateAction evaluation() {

@@ -1,7 +1,7 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.DecisionLimits;
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionLimits;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;

@@ -1,6 +1,5 @@
 package io.agentgateway.decision.backtest;
 
-import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.event.DomainEvent;
@@ -12,14 +11,14 @@ import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 /**
  * Rebuilds, from a workspace's events in log order, the {@link WorkspaceState} the decision stream held
  * at each point: the same {@code with...} changes its handlers make, driven by the events those handlers
- * emitted. Only what {@link ActionDecider} reads is rebuilt (kill switch, paused tools, policies,
+ * emitted. Only what an evaluation's verdict reads is rebuilt (kill switch, paused tools, policies,
  * defaults): members, keys and approvals never change a decision. Each of these events carries the
  * complete value after the change (the switch and the paused tools, the whole policy, every default),
  * so the fold needs no knowledge of the commands behind them.
  */
 final class DecisionInputsFold {
 
-    /** Whether {@code event} changes anything {@link ActionDecider} reads. */
+    /** Whether {@code event} changes anything an evaluation's verdict reads. */
     static boolean changesDecisionInputs(DomainEvent event) {
         return event instanceof KillSwitchChanged || event instanceof PolicyUpserted
                 || event instanceof PolicyDeleted || event instanceof WorkspaceDefaultsSet;

@@ -1,7 +1,7 @@
 package io.agentgateway.decision.backtest;
 
-import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.evaluation.ActionDecider;
+import io.agentgateway.decision.core.DecisionCore;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.RiskClassifier;
@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * Replays one workspace's events, fed in log order from its very first event: the decision inputs are
  * folded from every event, and each recorded evaluation inside the request's range is decided again by
- * the decision stream's own {@link ActionDecider} and {@link RiskClassifier}, once with the state as it
+ * the decision core's own rule ({@link DecisionCore#verdict}) and {@link RiskClassifier}, once with the state as it
  * was (which must reproduce the record) and once with the candidate policies in place of the live ones.
  *
  * <p>Re-emitted events are skipped: the decision stream re-emits a redelivered command's stored
@@ -35,7 +35,8 @@ public final class HistoryReplay {
     public static final int MISMATCH_EXAMPLES = 20;
 
     private final BacktestRequest request;
-    private final ActionDecider decider = new ActionDecider();
+    // the verdict of an evaluation depends on the state alone, not on the settings
+    private final DecisionCore core = new DecisionCore(DecisionSettings.defaults());
     private final RiskClassifier classifier = new RiskClassifier();
     private final WebhookRisk webhookRisk = new WebhookRisk();
     private final DecisionInputsFold fold = new DecisionInputsFold();
@@ -131,13 +132,13 @@ public final class HistoryReplay {
         ActionRequest action = new ActionRequest(recorded.tool(), recorded.action(), recorded.riskLevel(),
                 recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source(),
                 recorded.agentIdentity());
-        Verdict asRecorded = underLimit(recorded, decider.decide(live, action));
+        Verdict asRecorded = underLimit(recorded, core.verdict(live, action));
         // a received webhook's risk comes from its action alone: its sender supplies none (an evaluate-action
         // that names source webhook does supply one, and is classified as it was)
         ClassifiedRisk risk = recorded.source() == ActionSource.WEBHOOK && recorded.suppliedRiskLevel() == null
                 ? new ClassifiedRisk(webhookRisk.classifyAction(recorded.action()), RiskClassification.SERVER_CLASSIFIED)
                 : classifier.classify(recorded.tool(), recorded.action(), recorded.suppliedRiskLevel()).orElse(null);
-        Verdict underCandidatePolicies = underLimit(recorded, decider.decide(candidateState(), action));
+        Verdict underCandidatePolicies = underLimit(recorded, core.verdict(candidateState(), action));
         tally.add(envelope, recorded, asRecorded, risk, underCandidatePolicies);
     }
 

@@ -1,9 +1,9 @@
 package io.agentgateway.decision.config;
 
-import io.agentgateway.decision.DecisionLimits;
-import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.runtime.ProcessingGuarantee;
+import io.agentgateway.decision.core.DecisionLimits;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.FailoverOptions;
+import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.agentgateway.decision.runtime;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.local.AckObservingClientSupplier;
 import io.agentgateway.decision.local.InProcessReplies;
 import io.agentgateway.decision.local.LocalReplyChannel;

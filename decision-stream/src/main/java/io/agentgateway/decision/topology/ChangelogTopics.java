@@ -1,6 +1,6 @@
 package io.agentgateway.decision.topology;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;

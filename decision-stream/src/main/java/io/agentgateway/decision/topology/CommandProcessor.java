@@ -1,10 +1,9 @@
 package io.agentgateway.decision.topology;
 
-import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.handling.CommandHandlers;
-import io.agentgateway.decision.handling.CommandResult;
+import io.agentgateway.decision.core.CommandDecision;
+import io.agentgateway.decision.core.DecisionCore;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.outcome.Outcome;
-import io.agentgateway.decision.outcome.OutcomeAssembler;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.ClaimApprovedCall;
@@ -41,8 +40,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     private final DecisionSettings settings;
     private final ReplyRoute replies;
-    private final CommandHandlers handlers;
-    private final OutcomeAssembler assembler = new OutcomeAssembler();
+    private final DecisionCore core;
     private ProcessorContext<String, Object> context;
     private WorkspaceStores stores;
     private ProcessedCommands processed;
@@ -53,7 +51,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     CommandProcessor(DecisionSettings settings, ReplyRoute replies) {
         this.settings = settings;
         this.replies = replies;
-        this.handlers = new CommandHandlers(settings);
+        this.core = new DecisionCore(settings);
     }
 
     @Override
@@ -116,16 +114,16 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             sweep.run(streamTime);
             before = stores.load(envelope.workspaceId());
         }
-        Optional<CommandResult> decided = decide(envelope, before);
+        Optional<CommandDecision> decided = decide(envelope, before);
         if (decided.isEmpty()) {
             // nothing was written: a redelivery is decided afresh
             return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
         }
-        CommandResult result = DeadlineCheck.missed(envelope, context.currentSystemTimeMs())
-                ? DeadlineCheck.undelivered(before, decided.get())
+        CommandDecision decision = DeadlineCheck.missed(envelope, context.currentSystemTimeMs())
+                ? decided.get().undelivered()
                 : decided.get();
-        WorkspaceState after = stores.save(envelope.workspaceId(), before, result.state());
-        Outcome outcome = assembler.assemble(envelope, result, after);
+        WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
+        Outcome outcome = decision.outcome(after);
         processed.remember(envelope, outcome);
         deliveries.remember(envelope, outcome);
         return outcome;
@@ -144,10 +142,10 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
                 && state.openApprovalCount() >= settings.limits().openApprovals();
     }
 
-    /** The handler's result, or empty when the handler itself failed (a bug: answered "internal error"). */
-    private Optional<CommandResult> decide(CommandEnvelope envelope, WorkspaceState before) {
+    /** The core's decision, or empty when its handler itself failed (a bug: answered "internal error"). */
+    private Optional<CommandDecision> decide(CommandEnvelope envelope, WorkspaceState before) {
         try {
-            return Optional.of(handlers.handle(envelope, before));
+            return Optional.of(core.decide(envelope, before));
         } catch (KafkaException e) {
             // a store read or a stored value that cannot be read: not the command's fault, never a business reply
             throw e;

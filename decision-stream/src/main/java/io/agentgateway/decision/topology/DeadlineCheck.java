@@ -1,22 +1,18 @@
 package io.agentgateway.decision.topology;
 
-import io.agentgateway.decision.handling.CommandResult;
 import io.agentgateway.decision.outcome.Outcome;
-import io.agentgateway.decision.state.WorkspaceState;
-import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.event.ActionEvaluated;
-import io.agentgateway.schemas.event.DomainEvent;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * The caller's deadline (DESIGN.md, "Deadlines"). An evaluation decided after the envelope's deadline
  * reached nobody: the ingress that asked has answered 503/504 and will forward nothing. It is still
  * decided (the audit log shows what would have been answered), but recorded as undelivered: its
  * {@code ActionEvaluated} says so, no approval is opened and nobody is notified, the workspace state
- * is left as it was, and no reply is sent (so no late allow can be taken as given, whatever the clocks).
+ * is left as it was (the core's {@code CommandDecision.undelivered()}), and no reply is sent (so no late allow
+ * can be taken as given, whatever the clocks).
  *
  * <p>The clock is the stream's wall clock when the command is decided, the one fact a replay of the
  * commands cannot know; so the recorded event is what carries it: the read models, a rebuild and the
@@ -42,18 +38,6 @@ final class DeadlineCheck {
     static boolean missed(CommandEnvelope envelope, long nowMs) {
         Instant deadline = envelope.deadline();
         return deadline != null && envelope.command() instanceof EvaluateAction && nowMs > deadline.toEpochMilli();
-    }
-
-    /** The handler's result as recorded when nobody receives it: the audit entry only, marked, and no state change. */
-    static CommandResult undelivered(WorkspaceState before, CommandResult result) {
-        if (result.status() != ReplyStatus.OK) {
-            return result;
-        }
-        List<DomainEvent> recorded = result.events().stream()
-                .filter(ActionEvaluated.class::isInstance)
-                .map(e -> (DomainEvent) ((ActionEvaluated) e).asUndelivered())
-                .toList();
-        return new CommandResult(before, result.status(), result.error(), result.evaluation(), recorded, List.of());
     }
 
     /** Whether a stored outcome is one that reached nobody. */

@@ -1,7 +1,6 @@
 package io.agentgateway.decision.topology;
 
-import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.outcome.StoredOutcome;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceCounters;

@@ -1,7 +1,6 @@
 package io.agentgateway.decision.topology;
 
 import io.agentgateway.decision.outcome.Outcome;
-import io.agentgateway.decision.outcome.StoredOutcome;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.agentgateway.decision.topology;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.EntryChanges;
 import io.agentgateway.decision.state.PendingApproval;

@@ -2,7 +2,7 @@ package io.agentgateway.decision.backtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.state.BuiltInDefaults;
 import io.agentgateway.decision.topology.DecisionDriver;

@@ -2,10 +2,10 @@ package io.agentgateway.decision.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.DecisionStreamApplication;
 import io.agentgateway.decision.config.DecisionStreamHealthIndicator;
 import io.agentgateway.decision.config.DecisionStreamLifecycle;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;

@@ -3,7 +3,7 @@ package io.agentgateway.decision.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;

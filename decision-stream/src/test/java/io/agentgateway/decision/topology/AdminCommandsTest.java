@@ -2,7 +2,7 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.Member;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Actor;

@@ -3,7 +3,7 @@ package io.agentgateway.decision.topology;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.ApprovalStatus;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;

@@ -3,7 +3,7 @@ package io.agentgateway.decision.topology;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;

@@ -2,13 +2,12 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
-import io.agentgateway.decision.outcome.StoredOutcome;
-import io.agentgateway.decision.state.ApiKeyGrant;
-import io.agentgateway.decision.state.PendingApproval;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
+import io.agentgateway.decision.state.ApiKeyGrant;
+import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;

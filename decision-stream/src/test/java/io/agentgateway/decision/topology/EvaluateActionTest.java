@@ -5,7 +5,7 @@ import static io.agentgateway.decision.topology.TestWorkspace.matchActions;
 import static io.agentgateway.decision.topology.TestWorkspace.matchTools;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;

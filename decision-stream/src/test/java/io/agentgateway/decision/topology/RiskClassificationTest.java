@@ -2,7 +2,7 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;

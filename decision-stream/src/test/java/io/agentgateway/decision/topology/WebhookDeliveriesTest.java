@@ -2,11 +2,11 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionSettings;
 import io.agentgateway.decision.backtest.BacktestReport;
 import io.agentgateway.decision.backtest.BacktestRequest;
 import io.agentgateway.decision.backtest.HistoryReplay;
 import io.agentgateway.decision.backtest.LogSpan;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;

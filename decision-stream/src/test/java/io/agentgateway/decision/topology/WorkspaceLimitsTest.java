@@ -2,8 +2,8 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.DecisionLimits;
-import io.agentgateway.decision.DecisionSettings;
+import io.agentgateway.decision.core.DecisionLimits;
+import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.Policy;

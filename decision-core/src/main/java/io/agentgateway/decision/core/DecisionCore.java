@@ -1,0 +1,56 @@
+package io.agentgateway.decision.core;
+
+import io.agentgateway.decision.evaluation.ActionDecider;
+import io.agentgateway.decision.evaluation.ActionRequest;
+import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decision.outcome.Outcome;
+import io.agentgateway.decision.state.InMemoryWorkspace;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.command.CommandEnvelope;
+
+/**
+ * The decision core's entry point: decides one command against one workspace's state, a pure function (no
+ * I/O, no clock: time is the envelope's {@code acceptedAt}; ids derive from the command id). Its drivers are
+ * the decision stream's topology (state from its stores), the back-test (state folded from the events log)
+ * and the benchmark's decided histories ({@link InMemoryWorkspace}).
+ *
+ * <p>The caller checks the envelope's required fields first (the topology's {@code EnvelopeCheck}), keeps
+ * what the decision changed ({@link CommandDecision#state()}, versioned by the store: {@link InMemoryWorkspace#save},
+ * the topology's {@code WorkspaceStores.save}) and then takes the records to emit from
+ * {@link CommandDecision#outcome(WorkspaceState)}, given the state as kept. One instance per settings; thread-safe
+ * as long as the states handed in are not shared.
+ */
+public final class DecisionCore {
+    private final CommandHandlers handlers;
+    private final ActionDecider decider = new ActionDecider();
+
+    public DecisionCore(DecisionSettings settings) {
+        this.handlers = new CommandHandlers(settings);
+    }
+
+    /**
+     * Decides {@code envelope}'s command against {@code state}, the workspace as it was before it. A handler's
+     * failure (a bug of ours) is thrown: the topology answers it "internal error" and writes nothing.
+     */
+    public CommandDecision decide(CommandEnvelope envelope, WorkspaceState state) {
+        return new CommandDecision(envelope, state, handlers.handle(envelope, state));
+    }
+
+    /**
+     * Decides {@code envelope}'s command against the workspace held in memory, keeps what it changed and returns
+     * what is emitted: what the topology does for one command, without its stores, dedupe and deadline.
+     */
+    public Outcome decide(CommandEnvelope envelope, InMemoryWorkspace workspace) {
+        WorkspaceState before = workspace.state();
+        CommandDecision decision = decide(envelope, before);
+        return decision.outcome(workspace.save(before, decision.state()));
+    }
+
+    /**
+     * What the evaluation of {@code request} decides under {@code state}'s kill switch, pauses, policies and
+     * defaults: the rule every evaluating command applies, for the back-test to replay a recorded evaluation.
+     */
+    public Verdict verdict(WorkspaceState state, ActionRequest request) {
+        return decider.decide(state, request);
+    }
+}

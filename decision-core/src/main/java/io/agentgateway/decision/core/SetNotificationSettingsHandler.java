@@ -1,0 +1,26 @@
+package io.agentgateway.decision.core;
+
+import io.agentgateway.decision.state.NotificationSettings;
+import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.SetNotificationSettings;
+import io.agentgateway.schemas.event.NotificationSettingsSet;
+
+/**
+ * Stores where notifications go. The chat URL must arrive sealed: a plain URL is a credential and
+ * would otherwise sit in the state store and its changelog topic in clear text.
+ */
+final class SetNotificationSettingsHandler implements CommandHandler<SetNotificationSettings> {
+    private static final String SEALED_PREFIX = "v1.";
+
+    @Override
+    public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, SetNotificationSettings command) {
+        String sealed = command.sealedChatWebhookUrl();
+        if (sealed != null && !sealed.startsWith(SEALED_PREFIX)) {
+            return CommandResult.invalid(state, "sealedChatWebhookUrl must be sealed with SecretBox");
+        }
+        NotificationSettings next = new NotificationSettings(sealed, command.emailEnabled());
+        return CommandResult.accepted(state.withNotifications(next),
+                new NotificationSettingsSet(next.chatConfigured(), next.emailEnabled()));
+    }
+}
