@@ -51,7 +51,10 @@ public final class BrokerFailoverProbe {
                     if (second == 5) {
                         TopicDescription d = admin.describeTopics(List.of("gateway.commands.v1")).allTopicNames()
                                 .get(5, TimeUnit.SECONDS).get("gateway.commands.v1");
-                        victim = d.partitions().get(0).leader().id();
+                        // -Dprobe.victim=controller: the active KRaft controller (brokers here are controllers too)
+                        victim = "controller".equals(System.getProperty("probe.victim"))
+                                ? admin.describeMetadataQuorum().quorumInfo().get(5, TimeUnit.SECONDS).leaderId()
+                                : d.partitions().get(0).leader().id();
                         LocalCluster.log("killing broker " + victim);
                         cluster.brokers.get(victim - 1).kill9();
                     }
