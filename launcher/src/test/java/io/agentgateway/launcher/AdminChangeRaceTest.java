@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
  */
 class AdminChangeRaceTest {
     static final int ROUNDS = 200;
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final ProxyUpstream PROXY_UPSTREAM = ProxyUpstream.start();
     private static final McpUpstreamServer MCP_A = McpUpstreamServer.start();
     private static final McpUpstreamServer MCP_B = McpUpstreamServer.start();

@@ -163,7 +163,7 @@ class ApprovalViewEndToEndTest {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         // a held call never reaches the upstream's tool, but the gate opens no approval for an upstream it cannot
         // reach (issue 15): a real SDK upstream
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         String call = """
                 {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"delete_repo","arguments":
                 {"repo":"acme/app","confirm":true,"token":"%s","note":"ping me with %s"}}}""".formatted(GHP, SLACK);

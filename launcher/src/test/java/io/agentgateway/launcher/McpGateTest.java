@@ -1,15 +1,14 @@
 package io.agentgateway.launcher;
 
 import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.McpGateClients.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -19,7 +18,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -34,7 +32,7 @@ import tools.jackson.databind.JsonNode;
  * an approved held call runs there exactly once; every JSON-RPC error case over raw HTTP.
  */
 class McpGateTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
     private static final HttpClient RAW = HttpClient.newHttpClient();
 
@@ -43,35 +41,8 @@ class McpGateTest {
         UPSTREAM.close();
     }
 
-    static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
-        Map<String, Object> body = new HashMap<>(Map.of("mcp_server_url", url, "mcp_transport", transport,
-                "mcp_auth_type", authType));
-        if (token != null) {
-            body.put("config", Map.of("access_token", token));
-        }
-        var r = client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/tools/mcp", ws.ownerJwt(), body);
-        assertThat(r.status()).as(r.rawBody()).isEqualTo(200);
-        // the gate reads the connection from the read model: wait until it serves this one
-        String expected = url;
-        await().atMost(Duration.ofSeconds(20)).until(() -> {
-            var got = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/tools/mcp", ws.ownerJwt(), null);
-            return got.status() == 200 && expected.equals(got.body().path("mcp_server_url").asString(null))
-                    && transport.equals(got.body().path("mcp_transport").asString(null))
-                    && authType.equals(got.body().path("mcp_auth_type").asString(null));
-        });
-    }
-
     private static McpSyncClient sdkClient(TestWorkspace ws) {
-        var transport = HttpClientStreamableHttpTransport.builder(GatewayHarness.gateway().baseUrl())
-                .endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> {
-                    request.setHeader("Authorization", "Bearer " + ws.apiKey());
-                    request.setHeader("X-Agent-Id", "sdk-agent");
-                })
-                .build();
-        McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        sdk.initialize();
-        return sdk;
+        return McpGateClients.initialized(McpGateClients.streamable(GatewayHarness.gateway().baseUrl(), ws.apiKey(), "sdk-agent"));
     }
 
     private static JsonNode json(Object value) {
