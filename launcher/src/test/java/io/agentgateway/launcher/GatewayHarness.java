@@ -3,12 +3,17 @@ package io.agentgateway.launcher;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import io.agentgateway.embedded.FreePorts;
+import jakarta.mail.Message;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -81,6 +86,21 @@ final class GatewayHarness {
     static GreenMail smtp() {
         gateway();
         return smtp;
+    }
+
+    /** Distinct emails addressed to {@code address}: GreenMail stores one copy per recipient. */
+    static List<MimeMessage> mailTo(String address) {
+        Map<String, MimeMessage> byMessageId = new LinkedHashMap<>();
+        for (MimeMessage m : smtp().getReceivedMessages()) {
+            try {
+                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(address))) {
+                    byMessageId.putIfAbsent(m.getMessageID(), m);
+                }
+            } catch (MessagingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return List.copyOf(byMessageId.values());
     }
 
     static RecordingUpstream upstream() {

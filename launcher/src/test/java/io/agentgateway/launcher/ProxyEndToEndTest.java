@@ -424,13 +424,7 @@ class ProxyEndToEndTest {
 
     /** Creates or replaces the connection and waits until the read side serves it. */
     private static void connect(TestWorkspace ws, String tool, Map<String, Object> body) {
-        String path = "/admin/v1/workspaces/" + ws.id() + "/tools/" + tool;
-        var put = client().send("PUT", path, ws.ownerJwt(), body);
-        assertThat(put.status()).as(put.rawBody()).isEqualTo(200);
-        Object baseUrl = body.get("base_url");
-        await().atMost(PROJECTED).until(() -> client().send("GET", path, ws.ownerJwt(), null),
-                r -> r.status() == 200 && r.body().get("connected").booleanValue()
-                        && (baseUrl == null || baseUrl.equals(r.text("base_url"))));
+        ProxyTestSupport.connect(ws, tool, body);
     }
 
     private static GatewayHttpClient.Response status(TestWorkspace ws, String approvalId) {

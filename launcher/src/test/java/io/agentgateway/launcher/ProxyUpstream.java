@@ -1,17 +1,12 @@
 package io.agentgateway.launcher;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * The code host, issue tracker or internal API behind the proxy in the end-to-end tests: a real HTTP
@@ -36,24 +31,13 @@ final class ProxyUpstream implements AutoCloseable {
         }
     }
 
-    private final HttpServer server;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final LoopbackServer server = LoopbackServer.start("proxy-upstream", true, this::handle);
 
-    private ProxyUpstream(HttpServer server) {
-        this.server = server;
-    }
+    private ProxyUpstream() {}
 
     static ProxyUpstream start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            ProxyUpstream upstream = new ProxyUpstream(server);
-            server.createContext("/", upstream::handle);
-            server.setExecutor(Executors.newCachedThreadPool());
-            server.start();
-            return upstream;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new ProxyUpstream();
     }
 
     /** Deterministic bytes covering every value 0..255. */
@@ -107,7 +91,7 @@ final class ProxyUpstream implements AutoCloseable {
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return server.baseUrl();
     }
 
     /** The requests whose path starts with {@code prefix}. */
@@ -117,6 +101,6 @@ final class ProxyUpstream implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

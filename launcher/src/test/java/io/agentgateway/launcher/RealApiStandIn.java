@@ -1,19 +1,17 @@
 package io.agentgateway.launcher;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,36 +32,38 @@ import tools.jackson.databind.JsonNode;
  *   <li>{@code PUT …/pulls/<n>/merge}: 200 {@code {"merged":true,…}};</li>
  *   <li>{@code POST}: 201 {@code {"number":1}}; anything else 200 {@code {}}.</li>
  * </ul>
+ *
+ * <p>A test class registers one ({@code @RegisterExtension static final RealApiStandIn upstream = RealApiStandIn.start()}):
+ * before its tests the real clients are installed ({@link RealClients#install}); after them the server stops.
  */
-final class RealApiStandIn implements AutoCloseable {
+final class RealApiStandIn implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
     static final int ISSUES = 5;
     static final String FILE = "# api\n\nThe raw README, byte for byte.\n";
     static final String DIFF = "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n";
 
     record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
 
-    private final HttpServer server;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final LoopbackServer server = LoopbackServer.start("real-api-stand-in", true, this::handle);
 
-    private RealApiStandIn(HttpServer server) {
-        this.server = server;
-    }
+    private RealApiStandIn() {}
 
     static RealApiStandIn start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            RealApiStandIn standIn = new RealApiStandIn(server);
-            server.createContext("/", standIn::handle);
-            server.setExecutor(Executors.newCachedThreadPool());
-            server.start();
-            return standIn;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new RealApiStandIn();
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        RealClients.install();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return server.baseUrl();
     }
 
     /** The requests whose path starts with {@code prefix}, in arrival order. */
@@ -174,6 +174,6 @@ final class RealApiStandIn implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

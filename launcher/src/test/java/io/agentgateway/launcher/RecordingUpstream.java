@@ -1,10 +1,5 @@
 package io.agentgateway.launcher;
 
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -17,36 +12,26 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingUpstream implements AutoCloseable {
     record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
 
-    private final HttpServer server;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final LoopbackServer server = LoopbackServer.start("recording-upstream", false, exchange -> {
+        requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
+                exchange.getRequestURI().getRawQuery(), Map.copyOf(exchange.getRequestHeaders()),
+                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
+        byte[] body = ("{\"done\":\"" + exchange.getRequestURI().getRawPath() + "\"}").getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+    });
 
-    private RecordingUpstream(HttpServer server) {
-        this.server = server;
-    }
+    private RecordingUpstream() {}
 
     static RecordingUpstream start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            RecordingUpstream upstream = new RecordingUpstream(server);
-            server.createContext("/", exchange -> {
-                upstream.requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
-                        exchange.getRequestURI().getRawQuery(), Map.copyOf(exchange.getRequestHeaders()),
-                        new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
-                byte[] body = ("{\"done\":\"" + exchange.getRequestURI().getRawPath() + "\"}").getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-                exchange.close();
-            });
-            server.start();
-            return upstream;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new RecordingUpstream();
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return server.baseUrl();
     }
 
     /** The requests whose path starts with {@code prefix}. */
@@ -56,6 +41,6 @@ final class RecordingUpstream implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }
