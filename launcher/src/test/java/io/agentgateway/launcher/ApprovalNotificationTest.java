@@ -31,15 +31,9 @@ class ApprovalNotificationTest {
     @Test
     void aPendingApprovalTellsTheReviewersOnceAndItsApproveUrlWorks() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        String adminEmail = "admin-" + ws.id() + "@test.local";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/admin-" + ws.id(), ws.ownerJwt(),
-                Map.of("email", adminEmail, "role", "admin")).status()).isIn(200, 201);
-        String memberEmail = "member-" + ws.id() + "@test.local";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/member-" + ws.id(), ws.ownerJwt(),
-                Map.of("email", memberEmail, "role", "member")).status()).isIn(200, 201);
-        String webhook = chat.url();
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
-                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+        String adminEmail = GatewayHarness.addMember(ws, "admin");
+        String memberEmail = GatewayHarness.addMember(ws, "member");
+        chat.notifyEmailAndChatOf(ws);
 
         var allowed = evaluate(ws, action("docs", "page.read", "low"));
         assertThat(allowed.text("decision")).isEqualTo("allow");

@@ -57,9 +57,7 @@ class ApprovalViewEndToEndTest {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         connect(ws, "code_host", Map.of("config", Map.of("access_token", "ghp_" + "tool0token0never0shown0000000000000"),
                 "base_url", GatewayHarness.upstream().baseUrl() + "/gh"));
-        String webhook = chat.url();
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
-                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+        chat.notifyEmailAndChatOf(ws);
 
         String workflow = "name: deploy\non: push\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n"
                 + "      - run: ./deploy.sh --token " + GHP + "\n";

@@ -1,7 +1,11 @@
 package io.agentgateway.launcher;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -41,6 +45,14 @@ final class ChatWebhook implements BeforeEachCallback, AfterEachCallback {
     /** The URL to configure as the workspace's chat webhook. */
     String url() {
         return server.baseUrl() + path;
+    }
+
+    /** Turns the workspace's notifications on: emails, and chat messages to this webhook. @return the webhook's URL */
+    String notifyEmailAndChatOf(TestWorkspace ws) {
+        String webhook = url();
+        assertThat(GatewayHarness.client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
+                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+        return webhook;
     }
 
     /** Every body posted, in arrival order. */

@@ -88,6 +88,15 @@ final class GatewayHarness {
         return smtp;
     }
 
+    /** Adds a member of the role, named and addressed after it ({@code <role>-<workspace>@test.local}). @return the email */
+    static String addMember(TestWorkspace ws, String role) {
+        String email = role + "-" + ws.id() + "@test.local";
+        var added = client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/" + role + "-" + ws.id(), ws.ownerJwt(),
+                Map.of("email", email, "role", role));
+        org.assertj.core.api.Assertions.assertThat(added.status()).isIn(200, 201);
+        return email;
+    }
+
     /** Distinct emails addressed to {@code address}: GreenMail stores one copy per recipient. */
     static List<MimeMessage> mailTo(String address) {
         Map<String, MimeMessage> byMessageId = new LinkedHashMap<>();

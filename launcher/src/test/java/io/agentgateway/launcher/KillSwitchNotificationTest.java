@@ -8,7 +8,6 @@ import static org.awaitility.Awaitility.await;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,15 +22,9 @@ class KillSwitchNotificationTest {
     @Test
     void enableEmailsAdminsAndOwnersAndPostsToChat() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        String adminEmail = "admin-" + ws.id() + "@test.local";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/admin-" + ws.id(), ws.ownerJwt(),
-                Map.of("email", adminEmail, "role", "admin")).status()).isIn(200, 201);
-        String memberEmail = "member-" + ws.id() + "@test.local";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/member-" + ws.id(), ws.ownerJwt(),
-                Map.of("email", memberEmail, "role", "member")).status()).isIn(200, 201);
-        String webhook = chat.url();
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
-                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+        String adminEmail = GatewayHarness.addMember(ws, "admin");
+        String memberEmail = GatewayHarness.addMember(ws, "member");
+        String webhook = chat.notifyEmailAndChatOf(ws);
 
         assertThat(killSwitch(ws, "enable", null).status()).isEqualTo(200);
 

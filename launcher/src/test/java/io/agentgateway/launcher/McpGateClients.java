@@ -10,6 +10,10 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpClientTransport;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,6 +25,7 @@ import java.util.Map;
 final class McpGateClients {
     /** The gate's endpoint: Streamable HTTP (POST) and HTTP+SSE (GET) alike. */
     static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final HttpClient RAW = HttpClient.newHttpClient();
 
     private McpGateClients() {}
 
@@ -57,10 +62,22 @@ final class McpGateClients {
                 .build();
     }
 
-    private static void headers(java.net.http.HttpRequest.Builder request, String apiKey, String agentId) {
+    private static void headers(HttpRequest.Builder request, String apiKey, String agentId) {
         request.setHeader("Authorization", "Bearer " + apiKey);
         if (agentId != null) {
             request.setHeader("X-Agent-Id", agentId);
+        }
+    }
+
+    /** Sends a plain HTTP request (to the gate, as a client library would not), the answer's body as text. */
+    static HttpResponse<String> send(HttpRequest request) {
+        try {
+            return RAW.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

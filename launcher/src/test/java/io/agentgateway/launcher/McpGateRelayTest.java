@@ -35,21 +35,14 @@ class McpGateRelayTest {
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
 
     private static HttpResponse<String> post(String baseUrl, String key, String body, String... headers) {
-        try {
-            var builder = HttpRequest.newBuilder(URI.create(baseUrl + GATE)).timeout(Duration.ofSeconds(30))
-                    .header("Content-Type", "application/json")
-                    .header("Authorization", "Bearer " + key)
-                    .POST(HttpRequest.BodyPublishers.ofString(body));
-            for (int i = 0; i < headers.length; i += 2) {
-                builder.setHeader(headers[i], headers[i + 1]);
-            }
-            return RAW.send(builder.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        var builder = HttpRequest.newBuilder(URI.create(baseUrl + GATE)).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + key)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            builder.setHeader(headers[i], headers[i + 1]);
         }
+        return McpGateClients.send(builder.build());
     }
 
     private static JsonNode rpc(String baseUrl, TestWorkspace ws, String body, String... headers) {

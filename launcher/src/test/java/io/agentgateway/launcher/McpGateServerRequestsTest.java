@@ -27,7 +27,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.ConfigurableApplicationContext;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
@@ -45,25 +44,16 @@ class McpGateServerRequestsTest {
     private static final McpAskingUpstream UPSTREAM = McpAskingUpstream.start();
     private static final HttpClient RAW = HttpClient.newHttpClient();
 
-    /** The bound of requests an upstream may have waiting on one client session, on {@link #boundedReplica()}. */
+    /** The bound of requests an upstream may have waiting on one client session, on {@link #BOUNDED}. */
     private static final int BOUND = 2;
-    private static ConfigurableApplicationContext boundedReplica;
+    /** An ingress replica (reply partition 1) that keeps at most {@link #BOUND} upstream requests waiting per client session. */
+    private static final IngressReplica BOUNDED = new IngressReplica(1,
+            Map.of("gateway.mcp.max-server-requests-per-session", Integer.toString(BOUND)));
 
     @AfterAll
     static void stop() {
         UPSTREAM.close();
-        if (boundedReplica != null) {
-            boundedReplica.close();
-        }
-    }
-
-    /** An ingress replica (reply partition 1) that keeps at most {@link #BOUND} upstream requests waiting per client session. */
-    private static synchronized String boundedReplica() {
-        if (boundedReplica == null) {
-            boundedReplica = GatewayHarness.gateway().startIngressReplica(1,
-                    Map.of("gateway.mcp.max-server-requests-per-session", Integer.toString(BOUND)));
-        }
-        return EmbeddedGateway.baseUrlOf(boundedReplica);
+        BOUNDED.close();
     }
 
     private static String gate() {
@@ -199,6 +189,8 @@ class McpGateServerRequestsTest {
     void anUpstreamAskingAClientThatDoesNotAnswerMoreThanTheBoundIsRefusedAtOnceUntilAnAnswerFreesRoom() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        // the replica first: a Spring context starting sets up logging anew, which would drop the appender below
+        String bounded = BOUNDED.baseUrl();
         List<String> asked = new CopyOnWriteArrayList<>();
         CompletableFuture<Void> clientAnswers = new CompletableFuture<>();
         ListAppender<ILoggingEvent> warnings = new ListAppender<>();
@@ -206,7 +198,7 @@ class McpGateServerRequestsTest {
                 "io.agentgateway.ingress.mcp.McpServerRequests");
         warnings.start();
         requestsLog.addAppender(warnings);
-        McpAsyncClient client = McpClient.async(McpGateClients.streamable(boundedReplica(), ws.apiKey(), null)).requestTimeout(Duration.ofSeconds(60))
+        McpAsyncClient client = McpClient.async(McpGateClients.streamable(bounded, ws.apiKey(), null)).requestTimeout(Duration.ofSeconds(60))
                 .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
                 .elicitation(request -> {
                     asked.add(request.message());

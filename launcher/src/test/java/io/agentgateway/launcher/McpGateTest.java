@@ -14,7 +14,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -34,7 +33,6 @@ import tools.jackson.databind.JsonNode;
 class McpGateTest {
     private static final String GATE = McpGateClients.GATE;
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
-    private static final HttpClient RAW = HttpClient.newHttpClient();
 
     @AfterAll
     static void stopUpstream() {
@@ -50,20 +48,13 @@ class McpGateTest {
     }
 
     private static HttpResponse<String> raw(String method, String bearer, String body) {
-        try {
-            var builder = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl() + GATE))
-                    .header("Content-Type", "application/json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-            if (bearer != null) {
-                builder.header("Authorization", "Bearer " + bearer);
-            }
-            return RAW.send(builder.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        var builder = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl() + GATE))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (bearer != null) {
+            builder.header("Authorization", "Bearer " + bearer);
         }
+        return McpGateClients.send(builder.build());
     }
 
     private static JsonNode rpc(TestWorkspace ws, String body) {

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -36,17 +35,17 @@ import tools.jackson.databind.JsonNode;
  * <p>A test class registers one ({@code @RegisterExtension static final RealApiStandIn upstream = RealApiStandIn.start()}):
  * before its tests the real clients are installed ({@link RealClients#install}); after them the server stops.
  */
-final class RealApiStandIn implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
+final class RealApiStandIn extends RecordingServer<RealApiStandIn.Request> implements BeforeAllCallback, AfterAllCallback {
     static final int ISSUES = 5;
     static final String FILE = "# api\n\nThe raw README, byte for byte.\n";
     static final String DIFF = "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n";
 
-    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
+    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body)
+            implements RecordingServer.Recorded {}
 
-    private final List<Request> requests = new CopyOnWriteArrayList<>();
-    private final LoopbackServer server = LoopbackServer.start("real-api-stand-in", true, this::handle);
-
-    private RealApiStandIn() {}
+    private RealApiStandIn() {
+        super("real-api-stand-in", true);
+    }
 
     static RealApiStandIn start() {
         return new RealApiStandIn();
@@ -62,16 +61,8 @@ final class RealApiStandIn implements AutoCloseable, BeforeAllCallback, AfterAll
         close();
     }
 
-    String baseUrl() {
-        return server.baseUrl();
-    }
-
-    /** The requests whose path starts with {@code prefix}, in arrival order. */
-    List<Request> requestsTo(String prefix) {
-        return requests.stream().filter(r -> r.rawPath().startsWith(prefix)).toList();
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath();
             String query = exchange.getRequestURI().getRawQuery();
@@ -170,10 +161,5 @@ final class RealApiStandIn implements AutoCloseable, BeforeAllCallback, AfterAll
             }
         }
         return fallback;
-    }
-
-    @Override
-    public void close() {
-        server.close();
     }
 }
