@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,8 +36,7 @@ class AdminChangeRaceTest {
     private static final ProxyUpstream PROXY_UPSTREAM = ProxyUpstream.start();
     private static final McpUpstreamServer MCP_A = McpUpstreamServer.start();
     private static final McpUpstreamServer MCP_B = McpUpstreamServer.start();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = GatewayHarness.http11Client();
 
     @AfterAll
     static void stopUpstreams() {

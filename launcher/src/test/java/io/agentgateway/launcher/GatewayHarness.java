@@ -88,6 +88,12 @@ final class GatewayHarness {
         return smtp;
     }
 
+    /** A JDK HTTP/1.1 client (what the proxy's and webhooks' senders speak) that gives up connecting after 5 s. */
+    static java.net.http.HttpClient http11Client() {
+        return java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
     /** Adds a member of the role, named and addressed after it ({@code <role>-<workspace>@test.local}). @return the email */
     static String addMember(TestWorkspace ws, String role) {
         String email = role + "-" + ws.id() + "@test.local";

@@ -36,8 +36,7 @@ class ProxyEndToEndTest {
     private static final Duration PROJECTED = Duration.ofSeconds(20);
     private static final String AGENT_ID = "agent-7";
     private static final ProxyUpstream upstream = ProxyUpstream.start();
-    private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient http = GatewayHarness.http11Client();
 
     @AfterAll
     static void stopUpstream() {
