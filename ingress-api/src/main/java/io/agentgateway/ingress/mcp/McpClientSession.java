@@ -27,6 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class McpClientSession {
     /** The capabilities the gate relays for a client (the rest of what a client declares concerns the gate only). */
     static final java.util.List<String> RELAYED_CAPABILITIES = java.util.List.of("elicitation", "sampling", "roots");
+    private static final long NEVER = Long.MIN_VALUE;
 
     private final String id;
     private volatile ObjectNode capabilities;
@@ -40,7 +41,6 @@ final class McpClientSession {
     private final AtomicInteger openServerRequests = new AtomicInteger();
     /** When a refusal over that bound was last logged (nanoTime); {@link #NEVER} before the first. */
     private final AtomicLong serverRequestsRefusalLogged = new AtomicLong(NEVER);
-    private static final long NEVER = Long.MIN_VALUE;
 
     /**
      * @param eventStream the HTTP+SSE session's stream; null for a Streamable HTTP session (its requests' streams)
