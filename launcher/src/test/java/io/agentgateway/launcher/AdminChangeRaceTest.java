@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,12 +32,11 @@ import tools.jackson.databind.JsonNode;
  */
 class AdminChangeRaceTest {
     static final int ROUNDS = 200;
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final ProxyUpstream PROXY_UPSTREAM = ProxyUpstream.start();
     private static final McpUpstreamServer MCP_A = McpUpstreamServer.start();
     private static final McpUpstreamServer MCP_B = McpUpstreamServer.start();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = GatewayHarness.http11Client();
 
     @AfterAll
     static void stopUpstreams() {

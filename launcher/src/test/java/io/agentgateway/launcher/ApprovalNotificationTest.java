@@ -6,26 +6,15 @@ import static io.agentgateway.launcher.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.sun.net.httpserver.HttpServer;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
-import jakarta.mail.Message;
-import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 3 through the running gateway: a require_approval decision emails the workspace's admins and
@@ -36,52 +25,15 @@ import org.junit.jupiter.api.Test;
 class ApprovalNotificationTest {
     private static final Pattern APPROVE_URL = Pattern.compile("Approve: POST (\\S+/approve)");
 
-    private HttpServer chat;
-    private final List<String> chatBodies = new CopyOnWriteArrayList<>();
-
-    @BeforeEach
-    void startChatWebhook() throws IOException {
-        chat = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        chat.createContext("/hooks/approvals", exchange -> {
-            chatBodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        chat.start();
-    }
-
-    @AfterEach
-    void stopChatWebhook() {
-        chat.stop(0);
-    }
-
-    /** Distinct emails addressed to {@code address}: GreenMail stores one copy per recipient. */
-    private static List<MimeMessage> mailTo(String address) {
-        Map<String, MimeMessage> byMessageId = new LinkedHashMap<>();
-        for (MimeMessage m : GatewayHarness.smtp().getReceivedMessages()) {
-            try {
-                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(address))) {
-                    byMessageId.putIfAbsent(m.getMessageID(), m);
-                }
-            } catch (MessagingException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return List.copyOf(byMessageId.values());
-    }
+    @RegisterExtension
+    final ChatWebhook chat = new ChatWebhook("/hooks/approvals");
 
     @Test
     void aPendingApprovalTellsTheReviewersOnceAndItsApproveUrlWorks() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        String adminEmail = "admin-" + ws.id() + "@test.local";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/admin-" + ws.id(), ws.ownerJwt(),
-                Map.of("email", adminEmail, "role", "admin")).status()).isIn(200, 201);
-        String memberEmail = "member-" + ws.id() + "@test.local";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/member-" + ws.id(), ws.ownerJwt(),
-                Map.of("email", memberEmail, "role", "member")).status()).isIn(200, 201);
-        String webhook = "http://127.0.0.1:" + chat.getAddress().getPort() + "/hooks/approvals";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
-                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+        String adminEmail = GatewayHarness.addMember(ws, "admin");
+        String memberEmail = GatewayHarness.addMember(ws, "member");
+        chat.notifyEmailAndChatOf(ws);
 
         var allowed = evaluate(ws, action("docs", "page.read", "low"));
         assertThat(allowed.text("decision")).isEqualTo("allow");
@@ -92,11 +44,11 @@ class ApprovalNotificationTest {
         String approvalId = evaluation.text("approvalRequestId");
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
-            assertThat(mailTo(ws.ownerEmail())).hasSize(1);
-            assertThat(mailTo(adminEmail)).hasSize(1);
-            assertThat(chatBodies).hasSize(1);
+            assertThat(GatewayHarness.mailTo(ws.ownerEmail())).hasSize(1);
+            assertThat(GatewayHarness.mailTo(adminEmail)).hasSize(1);
+            assertThat(chat.bodies()).hasSize(1);
         });
-        MimeMessage mail = mailTo(ws.ownerEmail()).get(0);
+        MimeMessage mail = GatewayHarness.mailTo(ws.ownerEmail()).get(0);
         String body = mail.getContent().toString();
         assertThat(mail.getSubject()).isEqualTo("Approval needed: page.publish on docs (high risk) in workspace ws " + ws.ownerId());
         String approvalPath = "/admin/v1/workspaces/" + ws.id() + "/approvals/" + approvalId;
@@ -106,8 +58,8 @@ class ApprovalNotificationTest {
                 .doesNotContain("secret-token-never-mailed");
         // issue 16: reviewers see what the agent says it will act with, its credentials taken out
         assertThat(body).contains("What will run", "launch-plan", "\"token\":\"[redacted]\"");
-        assertThat(chatBodies.get(0)).contains(approvalPath + "/approve").doesNotContain("secret-token-never-mailed");
-        assertThat(mailTo(memberEmail)).as("plain members do not review").isEmpty();
+        assertThat(chat.bodies().get(0)).contains(approvalPath + "/approve").doesNotContain("secret-token-never-mailed");
+        assertThat(GatewayHarness.mailTo(memberEmail)).as("plain members do not review").isEmpty();
 
         Matcher approveUrl = APPROVE_URL.matcher(body);
         assertThat(approveUrl.find()).isTrue();
@@ -119,8 +71,8 @@ class ApprovalNotificationTest {
         // the allowed action and the review told nobody anything: a later alert of the same workspace (same
         // partition, so delivered after anything queued before it) is the only other message
         assertThat(GatewayHarness.killSwitch(ws, "pause_tool", "chat").status()).isEqualTo(200);
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(mailTo(ws.ownerEmail())).hasSize(2));
-        assertThat(mailTo(ws.ownerEmail()).get(1).getSubject()).containsIgnoringCase("paused");
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(chatBodies).hasSize(2));
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(GatewayHarness.mailTo(ws.ownerEmail())).hasSize(2));
+        assertThat(GatewayHarness.mailTo(ws.ownerEmail()).get(1).getSubject()).containsIgnoringCase("paused");
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(chat.bodies()).hasSize(2));
     }
 }

@@ -15,9 +15,6 @@ import io.agentgateway.schemas.secret.SecretBox;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,10 +25,8 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -54,33 +49,15 @@ class ApprovalViewEndToEndTest {
     private static final String GHP = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA9";
     private static final String SLACK = "xoxb-" + "111122223333-444455556666-AbCdEfGhIjKlMnOp";
 
-    private com.sun.net.httpserver.HttpServer chat;
-    private final List<String> chatBodies = new CopyOnWriteArrayList<>();
-
-    @BeforeEach
-    void startChatWebhook() throws IOException {
-        chat = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        chat.createContext("/hooks/views", exchange -> {
-            chatBodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        chat.start();
-    }
-
-    @AfterEach
-    void stopChatWebhook() {
-        chat.stop(0);
-    }
+    @RegisterExtension
+    final ChatWebhook chat = new ChatWebhook("/hooks/views");
 
     @Test
     void aHeldWorkflowFileWriteShowsTheFileItWouldWriteEverywhereAReviewerLooksWithoutItsSecrets() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         connect(ws, "code_host", Map.of("config", Map.of("access_token", "ghp_" + "tool0token0never0shown0000000000000"),
                 "base_url", GatewayHarness.upstream().baseUrl() + "/gh"));
-        String webhook = "http://127.0.0.1:" + chat.getAddress().getPort() + "/hooks/views";
-        assertThat(client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
-                Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
+        chat.notifyEmailAndChatOf(ws);
 
         String workflow = "name: deploy\non: push\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n    steps:\n"
                 + "      - run: ./deploy.sh --token " + GHP + "\n";
@@ -122,12 +99,12 @@ class ApprovalViewEndToEndTest {
         // the reviewers' email and chat message
         await().atMost(PROJECTED).untilAsserted(() -> {
             assertThat(mailTo(ws.ownerEmail())).hasSize(1);
-            assertThat(chatBodies).hasSize(1);
+            assertThat(chat.bodies()).hasSize(1);
         });
         String mail = mailTo(ws.ownerEmail()).get(0).getContent().toString().replace("\r\n", "\n");
         assertThat(mail).contains("What will run", "Request: PUT /repos/acme/app/contents/.github/workflows/deploy.yml?ref=main",
                 "File content:", "run: ./deploy.sh --token [redacted]", "Call digest: " + digest).doesNotContain(GHP);
-        assertThat(chatBodies.get(0)).contains("What will run", "deploy.sh", digest).doesNotContain(GHP);
+        assertThat(chat.bodies().get(0)).contains("What will run", "deploy.sh", digest).doesNotContain(GHP);
     }
 
     @Test
@@ -163,7 +140,7 @@ class ApprovalViewEndToEndTest {
         TestWorkspace ws = GatewayHarness.newWorkspace();
         // a held call never reaches the upstream's tool, but the gate opens no approval for an upstream it cannot
         // reach (issue 15): a real SDK upstream
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         String call = """
                 {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"delete_repo","arguments":
                 {"repo":"acme/app","confirm":true,"token":"%s","note":"ping me with %s"}}}""".formatted(GHP, SLACK);

@@ -1,7 +1,6 @@
 package io.agentgateway.launcher;
 
 import java.util.Map;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A second ingress on the test gateway, with the HTTP edge's timeouts and the fair-use limits set small
@@ -23,18 +22,15 @@ final class EdgeReplica {
             Map.entry("gateway.mcp.sse-idle-timeout", "PT3S"),
             Map.entry("gateway.mcp.max-batch-size", "5"));
 
-    private static ConfigurableApplicationContext replica;
+    private static final IngressReplica REPLICA = new IngressReplica(3, SETTINGS); // closed with the gateway
 
     private EdgeReplica() {}
 
-    static synchronized String baseUrl() {
-        if (replica == null) {
-            replica = GatewayHarness.gateway().startIngressReplica(3, SETTINGS); // closed with the gateway
-        }
-        return EmbeddedGateway.baseUrlOf(replica);
+    static String baseUrl() {
+        return REPLICA.baseUrl();
     }
 
     static GatewayHttpClient client() {
-        return new GatewayHttpClient(baseUrl());
+        return REPLICA.client();
     }
 }

@@ -28,8 +28,7 @@ class EgressEndToEndTest {
     /** The shared gateway's fixed names ({@code gateway.egress.hosts}): no DNS server is needed. */
     static final String HARNESS_HOSTS = "metadata-alias.test=169.254.169.254,rebind.test=127.0.0.1";
     private static final String HOP = "X-Agent-Gateway-Hop";
-    private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient http = GatewayHarness.http11Client();
     private static final ProxyUpstream upstream = ProxyUpstream.start();
 
     @AfterAll

@@ -1,7 +1,6 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.schemas.GatewayJson;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -19,7 +18,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * HTTP/1.1 over a plain socket: the request line goes out byte for byte as written (any method, any
  * target, encoded or not), which no HTTP client library promises. One request per connection
- * ({@code Connection: close}); the answer is read to the end, chunked bodies joined.
+ * ({@code Connection: close}); the answer is read by {@link RawHttp#readResponse} (chunked bodies joined, a body
+ * without a declared length read to the end).
  */
 final class ExactTargetHttp {
     private ExactTargetHttp() {}
@@ -67,58 +67,12 @@ final class ExactTargetHttp {
             out.write(head.toString().getBytes(StandardCharsets.UTF_8));
             out.write(body);
             out.flush();
-            return parse(socket.getInputStream().readAllBytes());
+            RawHttp.Response response = RawHttp.readResponse(socket.getInputStream(), true);
+            Map<String, List<String>> byName = new LinkedHashMap<>();
+            response.headers().forEach(header -> byName.computeIfAbsent(header.getKey(), k -> new ArrayList<>()).add(header.getValue()));
+            return new Response(response.status(), byName, response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static Response parse(byte[] bytes) {
-        int end = indexOf(bytes, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0);
-        if (end < 0) {
-            throw new IllegalStateException("no complete response head: " + new String(bytes, StandardCharsets.UTF_8));
-        }
-        String[] lines = new String(bytes, 0, end, StandardCharsets.ISO_8859_1).split("\r\n");
-        int status = Integer.parseInt(lines[0].split(" ")[1]);
-        Map<String, List<String>> headers = new LinkedHashMap<>();
-        for (int i = 1; i < lines.length; i++) {
-            int colon = lines[i].indexOf(':');
-            headers.computeIfAbsent(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-                    .add(lines[i].substring(colon + 1).trim());
-        }
-        byte[] body = java.util.Arrays.copyOfRange(bytes, end + 4, bytes.length);
-        List<String> encoding = headers.get("transfer-encoding");
-        if (encoding != null && encoding.get(0).equalsIgnoreCase("chunked")) {
-            body = dechunk(body);
-        }
-        return new Response(status, headers, body);
-    }
-
-    private static byte[] dechunk(byte[] chunked) {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        int at = 0;
-        while (true) {
-            int lineEnd = indexOf(chunked, "\r\n".getBytes(StandardCharsets.US_ASCII), at);
-            String sizeLine = new String(chunked, at, lineEnd - at, StandardCharsets.US_ASCII);
-            int size = Integer.parseInt(sizeLine.split(";")[0].trim(), 16);
-            if (size == 0) {
-                return body.toByteArray();
-            }
-            body.write(chunked, lineEnd + 2, size);
-            at = lineEnd + 2 + size + 2;
-        }
-    }
-
-    private static int indexOf(byte[] haystack, byte[] needle, int from) {
-        outer:
-        for (int i = from; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

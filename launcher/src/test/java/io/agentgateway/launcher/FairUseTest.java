@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
  * workspace's share, and one key can no longer take every event-stream slot or keep a stream for ever.
  */
 class FairUseTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test

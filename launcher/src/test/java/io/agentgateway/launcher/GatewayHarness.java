@@ -3,12 +3,17 @@ package io.agentgateway.launcher;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import io.agentgateway.embedded.FreePorts;
+import jakarta.mail.Message;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -81,6 +86,36 @@ final class GatewayHarness {
     static GreenMail smtp() {
         gateway();
         return smtp;
+    }
+
+    /** A JDK HTTP/1.1 client (what the proxy's and webhooks' senders speak) that gives up connecting after 5 s. */
+    static java.net.http.HttpClient http11Client() {
+        return java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /** Adds a member of the role, named and addressed after it ({@code <role>-<workspace>@test.local}). @return the email */
+    static String addMember(TestWorkspace ws, String role) {
+        String email = role + "-" + ws.id() + "@test.local";
+        var added = client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/" + role + "-" + ws.id(), ws.ownerJwt(),
+                Map.of("email", email, "role", role));
+        org.assertj.core.api.Assertions.assertThat(added.status()).isIn(200, 201);
+        return email;
+    }
+
+    /** Distinct emails addressed to {@code address}: GreenMail stores one copy per recipient. */
+    static List<MimeMessage> mailTo(String address) {
+        Map<String, MimeMessage> byMessageId = new LinkedHashMap<>();
+        for (MimeMessage m : smtp().getReceivedMessages()) {
+            try {
+                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(address))) {
+                    byMessageId.putIfAbsent(m.getMessageID(), m);
+                }
+            } catch (MessagingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return List.copyOf(byMessageId.values());
     }
 
     static RecordingUpstream upstream() {

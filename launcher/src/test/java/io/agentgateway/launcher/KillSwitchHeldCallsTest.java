@@ -37,8 +37,7 @@ class KillSwitchHeldCallsTest {
     private static final Duration SETTLED = Duration.ofSeconds(60);
     private static final ProxyUpstream PROXY_UPSTREAM = ProxyUpstream.start();
     private static final McpUpstreamServer MCP_UPSTREAM = McpUpstreamServer.start();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = GatewayHarness.http11Client();
 
     @AfterAll
     static void stopUpstreams() {

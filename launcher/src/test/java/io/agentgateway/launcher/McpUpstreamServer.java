@@ -1,31 +1,18 @@
 package io.agentgateway.launcher;
 
 import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.HttpServletSseServerTransportProvider;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.catalina.Context;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.startup.Tomcat;
 
 /**
  * A real upstream MCP server built with the official Java SDK, served by an embedded Tomcat over
- * both transports: streamable HTTP at {@code /mcp} and HTTP+SSE at {@code /sse} (messages to
- * {@code /message}). Its tools ({@code list_repos}, {@code create_issue}, {@code delete_repo},
+ * both transports ({@link McpSdkUpstream}: streamable HTTP at {@code /mcp}, HTTP+SSE at {@code /sse}). Its tools ({@code list_repos}, {@code create_issue}, {@code delete_repo},
  * {@code merge_pull_request}, {@code read_file}) record every call they execute, its resources and prompt every
  * read ({@link #reads}), and every request
  * records the Authorization header it came with.
@@ -44,9 +31,6 @@ final class McpUpstreamServer implements AutoCloseable {
     /** One HTTP request as it arrived: its method and Authorization header. */
     record Received(String method, String authorization) {}
 
-    private final Tomcat tomcat;
-    private final int port;
-    private final List<McpSyncServer> servers;
     final List<Call> calls = new CopyOnWriteArrayList<>();
     /** Every resources/read and prompts/get it answered, in order. */
     final List<Read> reads = new CopyOnWriteArrayList<>();
@@ -57,11 +41,16 @@ final class McpUpstreamServer implements AutoCloseable {
     final List<String> queries = new CopyOnWriteArrayList<>();
     /** Every HTTP request that reached the server (a cached tools/list adds none). */
     final AtomicInteger requests = new AtomicInteger();
+    private final McpSdkUpstream sdk;
 
-    private McpUpstreamServer(Tomcat tomcat, int port, List<McpSyncServer> servers) {
-        this.tomcat = tomcat;
-        this.port = port;
-        this.servers = servers;
+    private McpUpstreamServer(int fixedPort) {
+        var capabilities = McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build();
+        this.sdk = McpSdkUpstream.start("mcp-upstream", fixedPort,
+                streamable -> streamable.contextExtractor(request -> McpTransportContext.create(
+                        Map.of(AUTHORIZATION, String.valueOf(request.getHeader("Authorization"))))),
+                this::record,
+                spec -> spec.serverInfo("test-upstream", "1.0.0").capabilities(capabilities)
+                        .tools(tools()).resources(resources()).prompts(prompts()).build());
     }
 
     static McpUpstreamServer start() {
@@ -70,54 +59,30 @@ final class McpUpstreamServer implements AutoCloseable {
 
     /** On a given port: a server started again on its predecessor's port is that upstream restarted (no sessions). */
     static McpUpstreamServer start(int fixedPort) {
-        try {
-            var streamable = HttpServletStreamableServerTransportProvider.builder().mcpEndpoint("/mcp")
-                    .contextExtractor(request -> McpTransportContext.create(
-                            Map.of(AUTHORIZATION, String.valueOf(request.getHeader("Authorization")))))
-                    .build();
-            var sse = HttpServletSseServerTransportProvider.builder().sseEndpoint("/sse").messageEndpoint("/message").build();
-            Tomcat tomcat = new Tomcat();
-            tomcat.setBaseDir(Files.createTempDirectory("mcp-upstream-").toString());
-            tomcat.setPort(fixedPort);
-            Context context = tomcat.addContext("", null);
-            McpUpstreamServer[] self = new McpUpstreamServer[1];
-            addServlet(context, "streamable", new Recording(streamable, self), "/mcp");
-            addServlet(context, "sse", new Recording(sse, self), "/sse", "/message");
-            tomcat.getConnector();
-            tomcat.start();
-            int port = tomcat.getConnector().getLocalPort();
-            List<McpSyncServer> servers = new java.util.ArrayList<>();
-            self[0] = new McpUpstreamServer(tomcat, port, servers);
-            servers.add(McpServer.sync(streamable).serverInfo("test-upstream", "1.0.0")
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
-                    .tools(self[0].tools()).resources(self[0].resources()).prompts(self[0].prompts()).build());
-            servers.add(McpServer.sync(sse).serverInfo("test-upstream", "1.0.0")
-                    .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).prompts(false).build())
-                    .tools(self[0].tools()).resources(self[0].resources()).prompts(self[0].prompts()).build());
-            return self[0];
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the upstream MCP server", e);
-        }
+        return new McpUpstreamServer(fixedPort);
     }
 
-    private static void addServlet(Context context, String name, HttpServlet servlet, String... patterns) {
-        Wrapper wrapper = Tomcat.addServlet(context, name, servlet);
-        wrapper.setAsyncSupported(true);
-        for (String pattern : patterns) {
-            context.addServletMappingDecoded(pattern, name);
+    /** Records the Authorization header (and query) of every request; the SDK's servlet then answers it. */
+    private HttpServletRequest record(HttpServletRequest request) {
+        authorizations.add(String.valueOf(request.getHeader("Authorization")));
+        received.add(new Received(request.getMethod(), String.valueOf(request.getHeader("Authorization"))));
+        if (request.getQueryString() != null) {
+            queries.add(request.getQueryString());
         }
+        requests.incrementAndGet();
+        return request;
     }
 
     int port() {
-        return port;
+        return sdk.port();
     }
 
     String streamableUrl() {
-        return "http://127.0.0.1:" + port + "/mcp";
+        return sdk.streamableUrl();
     }
 
     String sseUrl() {
-        return "http://127.0.0.1:" + port + "/sse";
+        return sdk.sseUrl();
     }
 
     List<Call> callsOf(String tool, String marker) {
@@ -179,41 +144,6 @@ final class McpUpstreamServer implements AutoCloseable {
 
     @Override
     public void close() {
-        servers.forEach(McpSyncServer::closeGracefully);
-        try {
-            tomcat.stop();
-            tomcat.destroy();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Records the Authorization header of every request, then lets the SDK's servlet answer. */
-    private static final class Recording extends HttpServlet {
-        private final HttpServlet delegate;
-        private final McpUpstreamServer[] self;
-
-        Recording(HttpServlet delegate, McpUpstreamServer[] self) {
-            this.delegate = delegate;
-            this.self = self;
-        }
-
-        @Override
-        public void init() throws ServletException {
-            delegate.init(getServletConfig());
-        }
-
-        @Override
-        protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
-            if (self[0] != null) {
-                self[0].authorizations.add(String.valueOf(request.getHeader("Authorization")));
-                self[0].received.add(new Received(request.getMethod(), String.valueOf(request.getHeader("Authorization"))));
-                if (request.getQueryString() != null) {
-                    self[0].queries.add(request.getQueryString());
-                }
-                self[0].requests.incrementAndGet();
-            }
-            delegate.service(request, response);
-        }
+        sdk.close();
     }
 }

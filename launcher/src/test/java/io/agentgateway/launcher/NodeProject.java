@@ -86,6 +86,7 @@ final class NodeProject {
     /** Runs a command in the project's folder to its end (at most {@code timeoutSeconds}). */
     Result run(List<String> command, Map<String, String> environment, long timeoutSeconds) {
         try {
+            Files.createDirectories(install); // it runs in the project's folder, also before the install
             Path out = Files.createTempFile(install.toAbsolutePath().getParent(), "node-out", ".txt");
             Path err = Files.createTempFile(install.toAbsolutePath().getParent(), "node-err", ".txt");
             try {

@@ -1,18 +1,13 @@
 package io.agentgateway.launcher;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * The code host's and the issue tracker's OAuth token endpoints for the end-to-end tests: a real HTTP
@@ -30,30 +25,15 @@ final class OAuthTokenEndpoint implements AutoCloseable {
 
     record Exchange(String path, String contentType, String accept, Map<String, String> form) {}
 
-    private final HttpServer server;
     private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
     private final Map<String, String> granted = new java.util.concurrent.ConcurrentHashMap<>();
+    // a slow answer must not hold up the others
+    private final LoopbackServer server = LoopbackServer.start("oauth-token-endpoint", true, this::answer);
 
-    private OAuthTokenEndpoint(HttpServer server) {
-        this.server = server;
-    }
+    private OAuthTokenEndpoint() {}
 
     static OAuthTokenEndpoint start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            // a slow answer must not hold up the others
-            server.setExecutor(Executors.newCachedThreadPool(runnable -> {
-                Thread thread = new Thread(runnable, "oauth-token-endpoint");
-                thread.setDaemon(true);
-                return thread;
-            }));
-            OAuthTokenEndpoint endpoint = new OAuthTokenEndpoint(server);
-            server.createContext("/", endpoint::answer);
-            server.start();
-            return endpoint;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new OAuthTokenEndpoint();
     }
 
     /** The gateway's OAuth settings pointing at this endpoint, both tools; the token timeout shorter than {@link #SLOW}. */
@@ -77,7 +57,7 @@ final class OAuthTokenEndpoint implements AutoCloseable {
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return server.baseUrl();
     }
 
     /** The exchanges of one code, in arrival order. */
@@ -141,6 +121,6 @@ final class OAuthTokenEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

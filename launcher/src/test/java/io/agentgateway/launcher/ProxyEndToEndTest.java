@@ -36,8 +36,7 @@ class ProxyEndToEndTest {
     private static final Duration PROJECTED = Duration.ofSeconds(20);
     private static final String AGENT_ID = "agent-7";
     private static final ProxyUpstream upstream = ProxyUpstream.start();
-    private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient http = GatewayHarness.http11Client();
 
     @AfterAll
     static void stopUpstream() {
@@ -424,13 +423,7 @@ class ProxyEndToEndTest {
 
     /** Creates or replaces the connection and waits until the read side serves it. */
     private static void connect(TestWorkspace ws, String tool, Map<String, Object> body) {
-        String path = "/admin/v1/workspaces/" + ws.id() + "/tools/" + tool;
-        var put = client().send("PUT", path, ws.ownerJwt(), body);
-        assertThat(put.status()).as(put.rawBody()).isEqualTo(200);
-        Object baseUrl = body.get("base_url");
-        await().atMost(PROJECTED).until(() -> client().send("GET", path, ws.ownerJwt(), null),
-                r -> r.status() == 200 && r.body().get("connected").booleanValue()
-                        && (baseUrl == null || baseUrl.equals(r.text("base_url"))));
+        ProxyTestSupport.connect(ws, tool, body);
     }
 
     private static GatewayHttpClient.Response status(TestWorkspace ws, String approvalId) {

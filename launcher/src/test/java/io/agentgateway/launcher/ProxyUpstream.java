@@ -1,17 +1,11 @@
 package io.agentgateway.launcher;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * The code host, issue tracker or internal API behind the proxy in the end-to-end tests: a real HTTP
@@ -25,35 +19,24 @@ import java.util.concurrent.Executors;
  *       {@code X-Test-Location} and {@code X-Test-Content-Location} headers ask for.</li>
  * </ul>
  */
-final class ProxyUpstream implements AutoCloseable {
+final class ProxyUpstream extends RecordingServer<ProxyUpstream.Request> {
     static final long SLOW_MILLIS = 4_000;
     static final String LINK = "<https://upstream.example/repos/acme/api/issues?page=2>; rel=\"next\"";
 
-    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body) {
+    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body)
+            implements RecordingServer.Recorded {
         String header(String name) {
             List<String> values = headers.get(name.substring(0, 1).toUpperCase() + name.substring(1).toLowerCase());
             return values == null || values.isEmpty() ? null : values.get(0);
         }
     }
 
-    private final HttpServer server;
-    private final List<Request> requests = new CopyOnWriteArrayList<>();
-
-    private ProxyUpstream(HttpServer server) {
-        this.server = server;
+    private ProxyUpstream() {
+        super("proxy-upstream", true);
     }
 
     static ProxyUpstream start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            ProxyUpstream upstream = new ProxyUpstream(server);
-            server.createContext("/", upstream::handle);
-            server.setExecutor(Executors.newCachedThreadPool());
-            server.start();
-            return upstream;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new ProxyUpstream();
     }
 
     /** Deterministic bytes covering every value 0..255. */
@@ -65,7 +48,8 @@ final class ProxyUpstream implements AutoCloseable {
         return bytes;
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getRawPath();
         requests.add(new Request(exchange.getRequestMethod(), path, exchange.getRequestURI().getRawQuery(),
                 Map.copyOf(exchange.getRequestHeaders()), exchange.getRequestBody().readAllBytes()));
@@ -104,19 +88,5 @@ final class ProxyUpstream implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
-    }
-
-    /** The requests whose path starts with {@code prefix}. */
-    List<Request> requestsTo(String prefix) {
-        return requests.stream().filter(r -> r.rawPath().startsWith(prefix)).toList();
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
     }
 }

@@ -10,14 +10,17 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
  * HTTP/1.1 over a plain socket, for what a well-behaved client library will not send: malformed framing,
- * over-long lines, a declared length with no body behind it. One request per connection.
+ * over-long lines, a declared length with no body behind it. One request per connection. Its response reader
+ * ({@link #readResponse}) serves {@link ExactTargetHttp} too.
  */
 final class RawHttp {
     /** The server's answer: status, headers (names in lower case), body, and how long it took from the last byte sent. */
@@ -59,7 +62,21 @@ final class RawHttp {
     /** Reads one response from the socket. */
     static Answer read(Socket socket, Duration timeout, long sentNanos) throws IOException {
         socket.setSoTimeout((int) timeout.toMillis());
-        InputStream in = socket.getInputStream();
+        Response response = readResponse(socket.getInputStream(), false);
+        Map<String, String> headers = new LinkedHashMap<>();
+        response.headers().forEach(header -> headers.put(header.getKey(), header.getValue()));
+        return new Answer(response.status(), headers, new String(response.body(), StandardCharsets.UTF_8),
+                Duration.ofNanos(System.nanoTime() - sentNanos));
+    }
+
+    /** One response as read: the status, every header line in order (names in lower case), the body (chunks joined). */
+    record Response(int status, List<Map.Entry<String, String>> headers, byte[] body) {}
+
+    /**
+     * Reads one response: its head, then a chunked body, one of the declared length, or, with neither,
+     * ({@code toEndWithoutLength}) everything up to the end of the connection or (otherwise) nothing.
+     */
+    static Response readResponse(InputStream in, boolean toEndWithoutLength) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!endsWithBlankLine(head)) {
             int b = in.read();
@@ -70,16 +87,23 @@ final class RawHttp {
         }
         String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
         int status = Integer.parseInt(lines[0].split(" ")[1]);
-        Map<String, String> headers = new LinkedHashMap<>();
+        List<Map.Entry<String, String>> headers = new ArrayList<>();
+        String length = null;
+        String encoding = null;
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon > 0) {
-                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+                String name = lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT);
+                String value = lines[i].substring(colon + 1).trim();
+                headers.add(Map.entry(name, value));
+                length = name.equals("content-length") ? value : length;
+                encoding = name.equals("transfer-encoding") && encoding == null ? value : encoding;
             }
         }
-        byte[] body = "chunked".equalsIgnoreCase(headers.get("transfer-encoding")) ? readChunked(in)
-                : in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
-        return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), Duration.ofNanos(System.nanoTime() - sentNanos));
+        byte[] body = "chunked".equalsIgnoreCase(encoding) ? readChunked(in)
+                : length != null ? in.readNBytes(Integer.parseInt(length))
+                : toEndWithoutLength ? in.readAllBytes() : new byte[0];
+        return new Response(status, headers, body);
     }
 
     /** Whether the server closes the connection within {@code timeout} (reads and drops anything it still sends). */

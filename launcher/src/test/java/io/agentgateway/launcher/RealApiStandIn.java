@@ -1,19 +1,16 @@
 package io.agentgateway.launcher;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,44 +31,38 @@ import tools.jackson.databind.JsonNode;
  *   <li>{@code PUT …/pulls/<n>/merge}: 200 {@code {"merged":true,…}};</li>
  *   <li>{@code POST}: 201 {@code {"number":1}}; anything else 200 {@code {}}.</li>
  * </ul>
+ *
+ * <p>A test class registers one ({@code @RegisterExtension static final RealApiStandIn upstream = RealApiStandIn.start()}):
+ * before its tests the real clients are installed ({@link RealClients#install}); after them the server stops.
  */
-final class RealApiStandIn implements AutoCloseable {
+final class RealApiStandIn extends RecordingServer<RealApiStandIn.Request> implements BeforeAllCallback, AfterAllCallback {
     static final int ISSUES = 5;
     static final String FILE = "# api\n\nThe raw README, byte for byte.\n";
     static final String DIFF = "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n";
 
-    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body) {}
+    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body)
+            implements RecordingServer.Recorded {}
 
-    private final HttpServer server;
-    private final List<Request> requests = new CopyOnWriteArrayList<>();
-
-    private RealApiStandIn(HttpServer server) {
-        this.server = server;
+    private RealApiStandIn() {
+        super("real-api-stand-in", true);
     }
 
     static RealApiStandIn start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            RealApiStandIn standIn = new RealApiStandIn(server);
-            server.createContext("/", standIn::handle);
-            server.setExecutor(Executors.newCachedThreadPool());
-            server.start();
-            return standIn;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new RealApiStandIn();
     }
 
-    String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        RealClients.install();
     }
 
-    /** The requests whose path starts with {@code prefix}, in arrival order. */
-    List<Request> requestsTo(String prefix) {
-        return requests.stream().filter(r -> r.rawPath().startsWith(prefix)).toList();
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath();
             String query = exchange.getRequestURI().getRawQuery();
@@ -170,10 +161,5 @@ final class RealApiStandIn implements AutoCloseable {
             }
         }
         return fallback;
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
     }
 }

@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.assertj.core.api.SoftAssertions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,18 +29,8 @@ import tools.jackson.databind.JsonNode;
 class RealClientProxyTest {
     private static final String PROXY = "/functions/v1/gateway-proxy/";
     private static final String AGENT_ID = "real-client-agent";
-    private static RealApiStandIn upstream;
-
-    @BeforeAll
-    static void installClientsAndStartUpstream() {
-        RealClients.install();
-        upstream = RealApiStandIn.start();
-    }
-
-    @AfterAll
-    static void stopUpstream() {
-        upstream.close();
-    }
+    @RegisterExtension
+    static final RealApiStandIn upstream = RealApiStandIn.start();
 
     @Test
     void octokitIsClassifiedByWhatTheCodeHostWillRunAndPaginatesThroughTheGateway() {

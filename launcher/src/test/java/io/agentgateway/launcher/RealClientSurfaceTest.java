@@ -11,9 +11,8 @@ import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,18 +26,8 @@ class RealClientSurfaceTest {
     private static final String PROXY = "/functions/v1/gateway-proxy/";
     private static final String STATUS = "/functions/v1/mcp-gate/status/";
     private static final Map<String, String> AGENTS = Map.of("allowed", "merge-bot", "blocked", "rogue-bot", "held", "dev-bot");
-    private static RealApiStandIn upstream;
-
-    @BeforeAll
-    static void installClientsAndStartUpstream() {
-        RealClients.install();
-        upstream = RealApiStandIn.start();
-    }
-
-    @AfterAll
-    static void stopUpstream() {
-        upstream.close();
-    }
+    @RegisterExtension
+    static final RealApiStandIn upstream = RealApiStandIn.start();
 
     @Test
     void octokitWithItsDefaultAuthSeesMergesAllowedBlockedAndHeldAsTheCodeHostsOwnAnswersAndErrors() {

@@ -1,7 +1,6 @@
 package io.agentgateway.launcher;
 
 import java.util.Map;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A second ingress on the test gateway with the services' own egress default (no allow-list: public
@@ -22,18 +21,15 @@ final class RestrictedReplica {
             "gateway.oauth.code-host.token-url", "",
             "gateway.oauth.issue-tracker.token-url", "");
 
-    private static ConfigurableApplicationContext replica;
+    private static final IngressReplica REPLICA = new IngressReplica(2, SETTINGS); // closed with the gateway
 
     private RestrictedReplica() {}
 
-    static synchronized String baseUrl() {
-        if (replica == null) {
-            replica = GatewayHarness.gateway().startIngressReplica(2, SETTINGS); // closed with the gateway
-        }
-        return EmbeddedGateway.baseUrlOf(replica);
+    static String baseUrl() {
+        return REPLICA.baseUrl();
     }
 
     static GatewayHttpClient client() {
-        return new GatewayHttpClient(baseUrl());
+        return REPLICA.client();
     }
 }

@@ -28,8 +28,7 @@ final class WebhookSender {
 
     record Response(int status, JsonNode body, String rawBody) {}
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = GatewayHarness.http11Client();
 
     private WebhookSender() {}
 

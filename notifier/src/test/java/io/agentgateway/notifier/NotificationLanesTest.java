@@ -3,12 +3,10 @@ package io.agentgateway.notifier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.notifier.testing.ChatWebhookServer;
 import io.agentgateway.notifier.testing.Notifications;
+import io.agentgateway.notifier.testing.NotifierUnderTest;
 import io.agentgateway.notifier.testing.SmtpServer;
-import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
@@ -16,22 +14,15 @@ import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +30,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Issue 14: a flood of approval requests must delay no kill-switch alert (its own lane, measured: delivered
@@ -57,39 +47,24 @@ class NotificationLanesTest {
     private static SmtpServer smtp;
     private static ChatWebhookServer chat;
     private static SecretBox secretBox;
-    private static ConfigurableApplicationContext notifier;
+    private static NotifierUnderTest run;
     private static KafkaProducer<String, NotificationRequested> producer;
     private static String bootstrapServers;
     private static int partitions;
 
     @BeforeAll
     static void startNotifier() throws Exception {
-        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
-        bootstrapServers = SharedTestInfra.kafka().bootstrapServers();
-        smtp = SmtpServer.start();
-        chat = ChatWebhookServer.start();
-        String key = Notifications.newSecretKey();
-        secretBox = SecretBox.fromBase64Key(key);
-        String groupId = "notifier-lanes-" + UUID.randomUUID();
-        startGroupAtEnd(groupId);
-        startGroupAtEnd(groupId + "-urgent");
-        notifier = NotifierApplication.application().run(
-                "--spring.main.banner-mode=off",
-                // the chat webhook receivers of these tests listen on loopback
-                "--gateway.egress.allow=127.0.0.0/8",
-                "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                "--spring.datasource.url=" + postgres.createDatabase("notifier_lanes"),
-                "--spring.datasource.username=" + postgres.username(),
-                "--spring.datasource.password=" + postgres.password(),
-                "--spring.mail.host=127.0.0.1",
-                "--spring.mail.port=" + smtp.port(),
-                "--gateway.secrets.key=" + key,
-                "--gateway.notifier.group-id=" + groupId,
+        run = NotifierUnderTest.start("notifier_lanes", "notifier-lanes-",
                 "--gateway.notifier.approval-limit=" + LIMIT,
                 "--gateway.notifier.approval-window=PT" + WINDOW.toSeconds() + "S",
                 "--spring.kafka.consumer.fetch-max-wait=50ms",
                 // stopping a container waits for the records of its last poll: keep that short behind the flood
                 "--spring.kafka.consumer.max-poll-records=20");
+        smtp = run.smtp();
+        chat = run.chat();
+        secretBox = run.secretBox();
+        bootstrapServers = run.bootstrapServers();
+        partitions = run.partitions();
         producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.LINGER_MS_CONFIG, 5),
                 Topics.NOTIFICATIONS.keySerde().serializer(), Topics.NOTIFICATIONS.valueSerde().serializer());
@@ -100,14 +75,8 @@ class NotificationLanesTest {
         if (producer != null) {
             producer.close();
         }
-        if (notifier != null) {
-            notifier.close();
-        }
-        if (chat != null) {
-            chat.close();
-        }
-        if (smtp != null) {
-            smtp.close();
+        if (run != null) {
+            run.close();
         }
     }
 
@@ -200,21 +169,6 @@ class NotificationLanesTest {
             if (partitionOf(candidate) == partition) {
                 return candidate;
             }
-        }
-    }
-
-    private static void startGroupAtEnd(String groupId) throws Exception {
-        TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(6, 4, (short) 1));
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            String topic = Topics.NOTIFICATIONS.name();
-            partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (int p = 0; p < partitions; p++) {
-                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
-            }
-            Map<TopicPartition, OffsetAndMetadata> ends = admin.listOffsets(latest).all().get().entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> new OffsetAndMetadata(e.getValue().offset())));
-            admin.alterConsumerGroupOffsets(groupId, ends).all().get();
         }
     }
 }

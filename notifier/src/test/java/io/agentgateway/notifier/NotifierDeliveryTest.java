@@ -3,14 +3,11 @@ package io.agentgateway.notifier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.embedded.EmbeddedKafkaBroker;
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.notifier.ledger.DeliveryStatus;
 import io.agentgateway.notifier.testing.ChatWebhookServer;
 import io.agentgateway.notifier.testing.Notifications;
+import io.agentgateway.notifier.testing.NotifierUnderTest;
 import io.agentgateway.notifier.testing.SmtpServer;
-import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
@@ -22,20 +19,15 @@ import jakarta.mail.Message;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -61,6 +53,7 @@ class NotifierDeliveryTest {
     private static final int MAX_ATTEMPTS = 4;
     private static final String PUBLIC_BASE_URL = "https://gateway.example.test";
 
+    private static NotifierUnderTest run;
     private static SmtpServer smtp;
     private static ChatWebhookServer chat;
     private static SecretBox secretBox;
@@ -72,31 +65,8 @@ class NotifierDeliveryTest {
 
     @BeforeAll
     static void startNotifier() throws Exception {
-        EmbeddedKafkaBroker kafka = SharedTestInfra.kafka();
-        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
-        bootstrapServers = kafka.bootstrapServers();
-        smtp = SmtpServer.start();
-        chat = ChatWebhookServer.start();
-        String key = Notifications.newSecretKey();
-        secretBox = SecretBox.fromBase64Key(key);
-        String groupId = "notifier-test-" + UUID.randomUUID();
-        startGroupAtEndOfNotifications(groupId);
-        // the kill-switch lane's consumer group (gateway.notifier.urgent-group-id, by default <group-id>-urgent)
-        startGroupAtEndOfNotifications(groupId + "-urgent");
-
-        notifier = NotifierApplication.application().run(
-                "--spring.main.banner-mode=off",
-                // the chat webhook receivers of these tests listen on loopback
-                "--gateway.egress.allow=127.0.0.0/8",
-                "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                "--spring.datasource.url=" + postgres.createDatabase("notifier_e2e"),
-                "--spring.datasource.username=" + postgres.username(),
-                "--spring.datasource.password=" + postgres.password(),
+        run = NotifierUnderTest.start("notifier_e2e", "notifier-test-",
                 "--spring.datasource.hikari.maximum-pool-size=3",
-                "--spring.mail.host=127.0.0.1",
-                "--spring.mail.port=" + smtp.port(),
-                "--gateway.secrets.key=" + key,
-                "--gateway.notifier.group-id=" + groupId,
                 "--gateway.notifier.mail-from=gateway@example.test",
                 "--gateway.notifier.max-attempts=" + MAX_ATTEMPTS,
                 "--gateway.notifier.public-base-url=" + PUBLIC_BASE_URL + "/",
@@ -104,6 +74,11 @@ class NotifierDeliveryTest {
                 "--gateway.notifier.max-backoff=PT0.1S",
                 // a retry seeks back; without this the consumer first sits out its pending fetch (500 ms)
                 "--spring.kafka.consumer.fetch-max-wait=50ms");
+        smtp = run.smtp();
+        chat = run.chat();
+        secretBox = run.secretBox();
+        bootstrapServers = run.bootstrapServers();
+        notifier = run.context();
         jdbc = JdbcClient.create(notifier.getBean(DataSource.class));
 
         Map<String, Object> producerConfig = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -118,14 +93,8 @@ class NotifierDeliveryTest {
             producer.close();
             rawProducer.close();
         }
-        if (notifier != null) {
-            notifier.close();
-        }
-        if (chat != null) {
-            chat.close();
-        }
-        if (smtp != null) {
-            smtp.close();
+        if (run != null) {
+            run.close();
         }
     }
 
@@ -392,21 +361,6 @@ class NotifierDeliveryTest {
     }
 
     /** The group starts at the current end of the topic: records of earlier runs are not ours. */
-    private static void startGroupAtEndOfNotifications(String groupId) throws Exception {
-        TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(6, 4, (short) 1));
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            String topic = Topics.NOTIFICATIONS.name();
-            int partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().size();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (int p = 0; p < partitions; p++) {
-                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
-            }
-            Map<TopicPartition, OffsetAndMetadata> ends = admin.listOffsets(latest).all().get().entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> new OffsetAndMetadata(e.getValue().offset())));
-            admin.alterConsumerGroupOffsets(groupId, ends).all().get();
-        }
-    }
-
     private static List<ConsumerRecord<String, NotificationRequested>> deadLetters(NotificationRequested notification) {
         return readDeadLetterTopic().stream()
                 .filter(r -> r.value() != null && notification.notificationId().equals(r.value().notificationId()))

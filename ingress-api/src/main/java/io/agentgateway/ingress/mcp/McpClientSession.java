@@ -6,6 +6,8 @@ import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -25,6 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class McpClientSession {
     /** The capabilities the gate relays for a client (the rest of what a client declares concerns the gate only). */
     static final java.util.List<String> RELAYED_CAPABILITIES = java.util.List.of("elicitation", "sampling", "roots");
+    private static final long NEVER = Long.MIN_VALUE;
 
     private final String id;
     private volatile ObjectNode capabilities;
@@ -34,6 +37,10 @@ final class McpClientSession {
     private volatile long lastUsed = System.nanoTime();
     /** What its upstream session declared it may send unasked; null until that session initialized. */
     private volatile Boolean upstreamMayInitiate;
+    /** Requests its upstream sent that wait here for this client's answer ({@link McpServerRequests}). */
+    private final AtomicInteger openServerRequests = new AtomicInteger();
+    /** When a refusal over that bound was last logged (nanoTime); {@link #NEVER} before the first. */
+    private final AtomicLong serverRequestsRefusalLogged = new AtomicLong(NEVER);
 
     /**
      * @param eventStream the HTTP+SSE session's stream; null for a Streamable HTTP session (its requests' streams)
@@ -129,6 +136,34 @@ final class McpClientSession {
         }
         newest.accept(message);
         return true;
+    }
+
+    /**
+     * Takes a place for a request its upstream sends to this client.
+     *
+     * @return false (and nothing taken) when {@code max} are open already
+     */
+    boolean openServerRequest(int max) {
+        if (openServerRequests.incrementAndGet() > max) {
+            openServerRequests.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    /** A request its upstream sent this client was answered, cancelled or forgotten: its place is free. */
+    void serverRequestClosed() {
+        openServerRequests.decrementAndGet();
+    }
+
+    /**
+     * Whether a refusal over the bound of open server requests should be logged now: once, then again only when
+     * {@code interval} has passed since (so that an upstream flooding the client cannot flood the log).
+     */
+    boolean logServerRequestRefusal(java.time.Duration interval) {
+        long now = System.nanoTime();
+        long last = serverRequestsRefusalLogged.get();
+        return (last == NEVER || now - last >= interval.toNanos()) && serverRequestsRefusalLogged.compareAndSet(last, now);
     }
 
     /** A request's event stream is open (Streamable HTTP); run the returned action when it ends. */

@@ -26,6 +26,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                            with another origin is refused 403 (DNS rebinding)
  * @param serverRequestTimeout how long a request an upstream sent to a client (elicitation, sampling, roots) waits
  *                            here for the client's answer before it is forgotten
+ * @param maxServerRequestsPerSession requests an upstream sent to one client session (elicitation, sampling, roots)
+ *                            that the gate keeps waiting for the client's answer at once; one more is answered to the
+ *                            upstream at once with a JSON-RPC error and never reaches the client
  * @param clientSessionIdleTimeout a client session's upstream session (one per client session and replica) that
  *                            served nothing for this long is closed; the next request opens a new one
  * @param maxClientSessionsPerWorkspace Streamable HTTP client sessions (each with its upstream session) a replica keeps
@@ -47,7 +50,8 @@ public record McpGateProperties(
         @DefaultValue("") java.util.List<String> allowedOrigins,
         @DefaultValue("PT5M") Duration serverRequestTimeout,
         @DefaultValue("PT10M") Duration clientSessionIdleTimeout,
-        @DefaultValue("200") int maxClientSessionsPerWorkspace) {
+        @DefaultValue("200") int maxClientSessionsPerWorkspace,
+        @DefaultValue("100") int maxServerRequestsPerSession) {
 
     public McpGateProperties {
         if (toolsListTtl.isNegative()) {
@@ -80,8 +84,9 @@ public record McpGateProperties(
                 || clientSessionIdleTimeout.isZero() || clientSessionIdleTimeout.isNegative()) {
             throw new IllegalArgumentException("gateway.mcp.server-request-timeout and client-session-idle-timeout must be positive");
         }
-        if (maxBatchSize < 1 || maxClientSessionsPerWorkspace < 1) {
-            throw new IllegalArgumentException("gateway.mcp.max-batch-size and max-client-sessions-per-workspace must be positive");
+        if (maxBatchSize < 1 || maxClientSessionsPerWorkspace < 1 || maxServerRequestsPerSession < 1) {
+            throw new IllegalArgumentException("gateway.mcp.max-batch-size, max-client-sessions-per-workspace and "
+                    + "max-server-requests-per-session must be positive");
         }
     }
 }

@@ -57,10 +57,17 @@ final class McpRelayTransport implements McpClientTransport {
     /** Whether the message was the client's to have (and went its way). */
     private boolean relayed(McpSchema.JSONRPCMessage message) {
         if (message instanceof McpSchema.JSONRPCRequest request && SERVER_REQUESTS.contains(request.method())) {
-            if (!requests.relay(this, client, request)) {
+            String refused = switch (requests.relay(this, client, request)) {
+                case RELAYED -> null;
+                case NO_STREAM -> "The client has no exchange open with the MCP gate that could carry " + request.method()
+                        + " (the gate relays it on the event stream of a request in progress)";
+                case TOO_MANY -> "The client has too many outstanding requests from this MCP server (the MCP gate keeps at most "
+                        + requests.maxPerSession() + " per client session waiting for an answer); " + request.method()
+                        + " was not forwarded";
+            };
+            if (refused != null) {
                 sendMessage(McpSchema.JSONRPCResponse.error(request.id(), new McpSchema.JSONRPCResponse.JSONRPCError(
-                        McpSchema.ErrorCodes.INTERNAL_ERROR, "The client has no exchange open with the MCP gate that could "
-                        + "carry " + request.method() + " (the gate relays it on the event stream of a request in progress)")))
+                        McpSchema.ErrorCodes.INTERNAL_ERROR, refused, null)))
                         .onErrorResume(failure -> Mono.empty()).subscribe();
             }
             return true;

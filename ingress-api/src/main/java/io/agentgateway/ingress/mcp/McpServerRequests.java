@@ -25,33 +25,74 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Held by the replica that relayed the request: a client's answer that reaches another replica is not
  * known there (dropped, logged at DEBUG) and the upstream's request ends at its own timeout. A request
  * nobody answered is forgotten after {@code gateway.mcp.server-request-timeout}.
+ *
+ * <p>Bounded per client session ({@code gateway.mcp.max-server-requests-per-session}): an upstream (configured by
+ * the workspace's admin, or compromised) that asks more of a client that does not answer could otherwise fill
+ * this replica's memory for the length of the timeout. One over the bound is answered to the upstream at once
+ * with an error and never reaches the client; the refusal is logged at WARN at most once a minute per session.
  */
 @Component
 class McpServerRequests {
     private static final Logger log = LoggerFactory.getLogger(McpServerRequests.class);
     private static final String PREFIX = "gate-";
+    private static final Duration REFUSAL_LOG_INTERVAL = Duration.ofMinutes(1);
 
     private record Pending(McpRelayTransport upstream, Object upstreamId, McpClientSession client) {}
 
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Duration timeout;
+    private final int maxPerSession;
 
     McpServerRequests(McpGateProperties properties) {
         this.timeout = properties.serverRequestTimeout();
+        this.maxPerSession = properties.maxServerRequestsPerSession();
     }
 
-    /** @return whether the client's stream took the request */
-    boolean relay(McpRelayTransport upstream, McpClientSession client, McpSchema.JSONRPCRequest request) {
+    /** What became of a request an upstream sent to a client. */
+    enum Relayed {
+        /** on its way to the client, waiting here for the answer */
+        RELAYED,
+        /** no open stream of the client could take it */
+        NO_STREAM,
+        /** the client session has {@code gateway.mcp.max-server-requests-per-session} waiting already */
+        TOO_MANY
+    }
+
+    /** @return whether the client's stream took the request, or why not (then nothing reached the client) */
+    Relayed relay(McpRelayTransport upstream, McpClientSession client, McpSchema.JSONRPCRequest request) {
+        if (!client.openServerRequest(maxPerSession)) {
+            if (client.logServerRequestRefusal(REFUSAL_LOG_INTERVAL)) {
+                log.warn("An upstream MCP server sent {} while {} of its requests to the same client session wait for the "
+                        + "client's answer (gateway.mcp.max-server-requests-per-session): refused with an error to the upstream, "
+                        + "as are further ones while the client does not answer (logged at most once a minute per session)",
+                        request.method(), maxPerSession);
+            }
+            return Relayed.TOO_MANY;
+        }
         String id = PREFIX + UUID.randomUUID();
-        pending.put(id, new Pending(upstream, request.id(), client));
+        Pending asked = new Pending(upstream, request.id(), client);
+        pending.put(id, asked);
         ObjectNode message = McpRelayTransport.notification(request.method(), request.params());
         message.put("id", id);
         if (!client.deliver(message)) {
-            pending.remove(id);
-            return false;
+            closed(id, asked);
+            return Relayed.NO_STREAM;
         }
-        Mono.delay(timeout).subscribe(tick -> pending.remove(id));
-        return true;
+        Mono.delay(timeout).subscribe(tick -> closed(id, asked));
+        return Relayed.RELAYED;
+    }
+
+    /** Forgets a request (answered, cancelled, timed out) once: its place in the client's bound is free again. */
+    private boolean closed(String id, Pending asked) {
+        if (pending.remove(id, asked)) {
+            asked.client().serverRequestClosed();
+            return true;
+        }
+        return false;
+    }
+
+    int maxPerSession() {
+        return maxPerSession;
     }
 
     /**
@@ -65,7 +106,7 @@ class McpServerRequests {
             log.debug("a client answered MCP request {}, which this replica did not relay to its session", id);
             return;
         }
-        pending.remove(id.asString(), asked);
+        closed(id.asString(), asked);
         JsonNode error = response.get("error");
         McpSchema.JSONRPCResponse upstreamAnswer = error != null && error.isObject()
                 ? McpSchema.JSONRPCResponse.error(asked.upstreamId(), new McpSchema.JSONRPCResponse.JSONRPCError(
@@ -83,7 +124,7 @@ class McpServerRequests {
         for (var entry : pending.entrySet()) {
             Pending asked = entry.getValue();
             if (asked.upstream() == upstream && String.valueOf(asked.upstreamId()).equals(String.valueOf(upstreamId))
-                    && pending.remove(entry.getKey(), asked)) {
+                    && closed(entry.getKey(), asked)) {
                 ObjectNode params = IngressJson.RESPONSES.createObjectNode().put("requestId", entry.getKey());
                 if (reason != null) {
                     params.put("reason", String.valueOf(reason));
@@ -97,6 +138,10 @@ class McpServerRequests {
 
     /** The client session ended: its open requests are forgotten (the upstream's end at its timeout). */
     void forget(McpClientSession client) {
-        pending.values().removeIf(asked -> asked.client() == client);
+        pending.forEach((id, asked) -> {
+            if (asked.client() == client) {
+                closed(id, asked);
+            }
+        });
     }
 }

@@ -35,7 +35,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,17 +43,11 @@ import tools.jackson.databind.JsonNode;
 
 /** Admin writes: validated here, then sent to the decision stream as commands of the JWT's user. */
 class AdminCommandsTest {
-    private static RunningIngress ingress;
-    private static DecisionResponder responder;
+    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final DecisionResponder responder = SharedIngress.responder();
     private String workspaceId;
     private String base;
     private String token;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-        responder = SharedIngress.responder();
-    }
 
     @BeforeEach
     void newWorkspace() {

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,15 +21,10 @@ import tools.jackson.databind.JsonNode;
 
 /** Admin reads: served from the projector's tables, for admins and owners of the workspace only. */
 class AdminReadsTest {
-    private static RunningIngress ingress;
+    private static final RunningIngress ingress = SharedIngress.ingress();
     private UUID workspace;
     private String base;
     private String owner;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-    }
 
     @BeforeEach
     void workspaceWithOwner() {

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -28,17 +27,11 @@ import tools.jackson.databind.JsonNode;
 class ApprovalAdminTest {
     private static final Instant LATER = Instant.now().plus(Duration.ofHours(1));
 
-    private static RunningIngress ingress;
-    private static DecisionResponder responder;
+    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final DecisionResponder responder = SharedIngress.responder();
     private UUID workspace;
     private String base;
     private String owner;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-        responder = SharedIngress.responder();
-    }
 
     @BeforeEach
     void newWorkspace() {

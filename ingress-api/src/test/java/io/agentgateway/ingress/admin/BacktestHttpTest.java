@@ -31,7 +31,6 @@ import java.util.UUID;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,16 +43,11 @@ import tools.jackson.databind.JsonNode;
  */
 class BacktestHttpTest {
     private static final Instant AT = Instant.parse("2026-03-01T10:00:00Z");
-    private static RunningIngress ingress;
+    private static final RunningIngress ingress = SharedIngress.ingress();
     private UUID workspace;
     private String path;
     private String owner;
     private String blockedDocsAuditId;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-    }
 
     @BeforeEach
     void workspaceWithHistory() throws Exception {

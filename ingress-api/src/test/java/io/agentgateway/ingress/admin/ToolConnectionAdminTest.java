@@ -29,7 +29,6 @@ import io.agentgateway.schemas.secret.SecretBox;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,18 +44,12 @@ import tools.jackson.databind.JsonNode;
 class ToolConnectionAdminTest {
     private static final String TOKEN = "ghp_theAccessTokenThatMustNeverBeShown";
     private static final String WEBHOOK_SECRET = "a-webhook-secret-the-admin-chose";
-    private static RunningIngress ingress;
-    private static DecisionResponder responder;
+    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final DecisionResponder responder = SharedIngress.responder();
     private final SecretBox box = SecretBox.fromBase64Key(RunningIngress.SECRETS_KEY);
     private UUID workspace;
     private String base;
     private String owner;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-        responder = SharedIngress.responder();
-    }
 
     @BeforeEach
     void workspaceWithOwner() {

@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -33,18 +32,12 @@ class ApprovalStatusTest {
     private static final String PATH = "/functions/v1/mcp-gate/status/";
     private static final Instant LATER = Instant.now().plus(Duration.ofHours(1));
 
-    private static RunningIngress ingress;
-    private static DecisionResponder responder;
+    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final DecisionResponder responder = SharedIngress.responder();
     private UUID workspace;
     private String key;
     /** What the stand-in stream holds open, by approval id. */
     private final Map<String, ApprovalSnapshot> open = new ConcurrentHashMap<>();
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-        responder = SharedIngress.responder();
-    }
 
     @BeforeEach
     void workspaceWithKey() {

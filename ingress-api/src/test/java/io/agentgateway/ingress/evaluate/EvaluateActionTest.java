@@ -20,7 +20,6 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,16 +32,10 @@ class EvaluateActionTest {
     private static final String VALID_BODY = """
             {"tool":"mcp","action":"files.delete","riskLevel":"high","agentId":"agent-7"}""";
 
-    private static RunningIngress ingress;
-    private static DecisionResponder responder;
+    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final DecisionResponder responder = SharedIngress.responder();
     private String workspaceId;
     private String key;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-        responder = SharedIngress.responder();
-    }
 
     @BeforeEach
     void newWorkspace() {

@@ -16,7 +16,6 @@ import io.agentgateway.schemas.command.SetKillSwitch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,16 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KillSwitchTest {
     private static final String PATH = "/functions/v1/kill-switch";
 
-    private static RunningIngress ingress;
-    private static DecisionResponder responder;
+    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final DecisionResponder responder = SharedIngress.responder();
     private String workspaceId;
     private String token;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-        responder = SharedIngress.responder();
-    }
 
     @BeforeEach
     void newWorkspace() {

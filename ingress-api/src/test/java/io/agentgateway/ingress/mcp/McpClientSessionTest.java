@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.ingress.web.IngressJson;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
  * When a client session can receive nothing unasked, its answers are written as one event without a stream
- * kept open for the upstream (the cheap path); whenever something could come, the stream stays.
+ * kept open for the upstream (the cheap path); whenever something could come, the stream stays. The bound of the
+ * requests its upstream may have waiting on it, and the refusals' log rate.
  */
 class McpClientSessionTest {
 
@@ -42,5 +44,28 @@ class McpClientSessionTest {
                 IngressJson.RESPONSES.readTree("{\"elicitation\":{}}")), null);
         asking.upstreamMayInitiate(false);
         assertThat(asking.mayReceiveUnasked()).as("the upstream may ask this client for input").isTrue();
+    }
+
+    @Test
+    void aSessionTakesServerRequestsUpToTheBoundAndAPlaceFreedIsTakenAgain() {
+        McpClientSession session = new McpClientSession("s3", null, null);
+        assertThat(session.openServerRequest(2)).isTrue();
+        assertThat(session.openServerRequest(2)).isTrue();
+        assertThat(session.openServerRequest(2)).as("over the bound: nothing taken").isFalse();
+        assertThat(session.openServerRequest(2)).isFalse();
+        session.serverRequestClosed();
+        assertThat(session.openServerRequest(2)).isTrue();
+        assertThat(session.openServerRequest(2)).isFalse();
+    }
+
+    @Test
+    void aRefusalIsLoggedOnceAndAgainOnlyWhenTheIntervalHasPassed() {
+        McpClientSession session = new McpClientSession("s4", null, null);
+        assertThat(session.logServerRequestRefusal(Duration.ofMinutes(1))).isTrue();
+        assertThat(session.logServerRequestRefusal(Duration.ofMinutes(1))).isFalse();
+        assertThat(session.logServerRequestRefusal(Duration.ofMinutes(1))).isFalse();
+        assertThat(session.logServerRequestRefusal(Duration.ZERO)).as("the interval has passed").isTrue();
+        assertThat(new McpClientSession("s5", null, null).logServerRequestRefusal(Duration.ofMinutes(1)))
+                .as("another session logs its own").isTrue();
     }
 }

@@ -20,7 +20,7 @@ class McpClientSessionsTest {
 
     private static McpGateProperties properties(int perWorkspace) {
         return new McpGateProperties(Duration.ofSeconds(60), Duration.ofSeconds(20), 65536, 1000, 256, Duration.ofSeconds(15),
-                5, 20, Duration.ofMinutes(10), 20, 16777216, List.of(), Duration.ofMinutes(5), Duration.ofMinutes(10), perWorkspace);
+                5, 20, Duration.ofMinutes(10), 20, 16777216, List.of(), Duration.ofMinutes(5), Duration.ofMinutes(10), perWorkspace, 100);
     }
 
     @AfterEach

@@ -16,17 +16,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** What every endpoint shares: JSON errors, correlation ids, health. */
 class HttpEdgeTest {
-    private static RunningIngress ingress;
-
-    @BeforeAll
-    static void startIngress() {
-        ingress = SharedIngress.ingress();
-    }
+    private static final RunningIngress ingress = SharedIngress.ingress();
 
     @Test
     void anUnknownPathIsA404JsonError() {

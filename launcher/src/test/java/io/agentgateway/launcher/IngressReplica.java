@@ -1,0 +1,38 @@
+package io.agentgateway.launcher;
+
+import java.util.Map;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Another ingress on the shared test gateway ({@link GatewayHarness}) with settings of its own, on a reply partition
+ * of its own (the gateway's is 0; the reply topic has 4), started on first use and closed with the gateway or by
+ * {@link #close}.
+ */
+final class IngressReplica implements AutoCloseable {
+    private final int replyPartition;
+    private final Map<String, String> settings;
+    private ConfigurableApplicationContext context;
+
+    IngressReplica(int replyPartition, Map<String, String> settings) {
+        this.replyPartition = replyPartition;
+        this.settings = settings;
+    }
+
+    synchronized String baseUrl() {
+        if (context == null) {
+            context = GatewayHarness.gateway().startIngressReplica(replyPartition, settings);
+        }
+        return EmbeddedGateway.baseUrlOf(context);
+    }
+
+    GatewayHttpClient client() {
+        return new GatewayHttpClient(baseUrl());
+    }
+
+    @Override
+    public synchronized void close() {
+        if (context != null) {
+            context.close();
+        }
+    }
+}
