@@ -11,6 +11,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -42,6 +47,38 @@ class EmbeddedInfraTest {
             ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(10));
             assertThat(records.records(tp)).extracting(r -> r.value()).contains("hello");
         }
+    }
+
+    @Test
+    void existingTopicsWithFewerReplicasThanTheLayoutAsksForAreLeftAloneAndSaidAtStart() throws Exception {
+        EmbeddedKafkaBroker kafka = SharedTestInfra.kafka();
+        TopicProvisioner.ensureTopics(kafka.bootstrapServers(), new TopicProvisioner.Layout(2, 2, (short) 1));
+        List<LogRecord> said = new CopyOnWriteArrayList<>();
+        Logger logger = Logger.getLogger(TopicProvisioner.class.getName());
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                said.add(record);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        logger.addHandler(capture);
+        try {
+            // a deployment that asks for 3 replicas finds the topics an earlier start created with one
+            TopicProvisioner.ensureTopics(kafka.bootstrapServers(), new TopicProvisioner.Layout(2, 2, (short) 3));
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(said).extracting(r -> new java.text.MessageFormat(r.getMessage()).format(r.getParameters()))
+                .contains("Topic gateway.commands.v1 has 1 replica(s) per partition, but this cluster's layout asks"
+                        + " for 3: it stops while one of its brokers is down. Add replicas with"
+                        + " kafka-reassign-partitions.sh (docs/operating-a-cluster.md).");
+        assertThat(said).allMatch(r -> r.getLevel() == Level.WARNING).hasSize(Topics.ALL.size());
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
 
 /**
@@ -61,6 +62,8 @@ public final class TopicProvisioner {
         }
     }
 
+    private static final System.Logger LOG = System.getLogger(TopicProvisioner.class.getName());
+
     private TopicProvisioner() {}
 
     public static List<NewTopic> newTopics(Layout layout) {
@@ -97,6 +100,7 @@ public final class TopicProvisioner {
             Replication replication = resolveReplication(admin, layout);
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<NewTopic> missing = newTopics(layout, replication).stream().filter(t -> !existing.contains(t.name())).toList();
+            warnOfFewerReplicas(admin, existing, replication);
             if (!missing.isEmpty()) {
                 try {
                     admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
@@ -113,6 +117,29 @@ public final class TopicProvisioner {
             throw new IllegalStateException("interrupted while creating topics", e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot create the gateway topics on " + bootstrapServers, e);
+        }
+    }
+
+    /**
+     * An existing gateway topic with fewer replicas than the layout resolves to is left alone (partitions are
+     * moved with {@code kafka-reassign-partitions.sh}, never here), but said at every start: such a topic stops
+     * its workspaces for as long as one broker is down, which a deployment that asked for 3 replicas does not
+     * expect (docs/operating-a-cluster.md, "Replication, decided once").
+     */
+    private static void warnOfFewerReplicas(Admin admin, Set<String> existing, Replication replication)
+            throws ExecutionException, InterruptedException, TimeoutException {
+        List<String> ours = Topics.ALL.stream().map(Topics.Topic::name).filter(existing::contains).toList();
+        if (ours.isEmpty()) {
+            return;
+        }
+        for (TopicDescription topic : admin.describeTopics(ours).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+            int replicas = topic.partitions().stream().mapToInt(p -> p.replicas().size()).min().orElse(0);
+            if (replicas < replication.factor()) {
+                LOG.log(System.Logger.Level.WARNING, "Topic {0} has {1} replica(s) per partition, but this cluster''s"
+                        + " layout asks for {2}: it stops while one of its brokers is down. Add replicas with"
+                        + " kafka-reassign-partitions.sh (docs/operating-a-cluster.md).", topic.name(), replicas,
+                        replication.factor());
+            }
         }
     }
 
