@@ -100,6 +100,9 @@ public final class FaultSuite {
                         10, 40),
                 new Fault("kill -9 projector", () -> cluster.projector.kill9(), () -> cluster.projector.start(), 10, 35),
                 new Fault("kill switch via ingress-2", () -> { }, () -> { }, 0, 20));
+        // -Dfaults.only=broker: only the faults whose name contains it (a diagnosis run)
+        String only = System.getProperty("faults.only", "");
+        faults = faults.stream().filter(f -> f.name().contains(only)).toList();
         LoadGenerator load = new LoadGenerator(keys, 2, cluster::ingressUrl);
         List<Window> windows = new ArrayList<>();
         load.start(rate);
@@ -118,11 +121,15 @@ public final class FaultSuite {
                 liftAt = System.currentTimeMillis();
                 killSwitch(cluster, workspaceIds.get(KILL_SWITCH_WORKSPACE), ownerJwt, "disable");
             } else {
+                PartitionWatch watch = Boolean.getBoolean("faults.watchPartitions") ? PartitionWatch.start(cluster) : null;
                 fault.inject().run();
                 sleep(fault.restoreAfterSeconds());
                 LocalCluster.log("restore: " + fault.name());
                 fault.restore().run();
                 sleep(fault.observeSeconds() - fault.restoreAfterSeconds());
+                if (watch != null) {
+                    watch.close();
+                }
             }
             windows.add(new Window(fault.name(), faultAt, System.currentTimeMillis(), ackAt, liftAt, KILL_SWITCH_WORKSPACE));
         }

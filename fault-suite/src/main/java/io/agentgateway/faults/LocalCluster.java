@@ -132,6 +132,19 @@ public final class LocalCluster implements AutoCloseable {
         return jar;
     }
 
+    /**
+     * A broker's command line; {@code -Dfaults.brokerLogback=<file>} gives the brokers a logback
+     * configuration of its own (e.g. the controller's and partitions' INFO lines, for a diagnosis run).
+     */
+    private List<String> brokerJava(Path jar, String... args) {
+        List<String> command = java("320m", jar, args);
+        String logback = System.getProperty("faults.brokerLogback");
+        if (logback != null) {
+            command.add(1, "-Dlogback.configurationFile=" + Path.of(logback).toAbsolutePath());
+        }
+        return command;
+    }
+
     private List<String> java(String heap, Path jar, String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Xms" + heap, "-Xmx" + heap, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar.toString()));
@@ -174,7 +187,7 @@ public final class LocalCluster implements AutoCloseable {
         String voters = "1@127.0.0.1:" + controllerPort(1) + ",2@127.0.0.1:" + controllerPort(2) + ",3@127.0.0.1:"
                 + controllerPort(3);
         for (int node = 1; node <= 3; node++) {
-            brokers.add(new ClusterProcess("broker-" + node, java("320m", launcher, "broker", "--node-id", "" + node,
+            brokers.add(new ClusterProcess("broker-" + node, brokerJava(launcher, "broker", "--node-id", "" + node,
                     "--port", "" + brokerPort(node), "--controller-port", "" + controllerPort(node), "--voters", voters,
                     "--cluster-id", clusterId, "--data-dir", dir.resolve("broker-" + node).toString()),
                     Map.of(), logFile("broker-" + node)));
@@ -194,7 +207,7 @@ public final class LocalCluster implements AutoCloseable {
         String voters = "1@127.0.0.1:" + controllerPort(1) + ",2@127.0.0.1:" + controllerPort(2) + ",3@127.0.0.1:"
                 + controllerPort(3);
         for (int node = 1; node <= 3; node++) {
-            brokers.add(new ClusterProcess("broker-" + node, java("320m", launcher, "broker", "--node-id", "" + node,
+            brokers.add(new ClusterProcess("broker-" + node, brokerJava(launcher, "broker", "--node-id", "" + node,
                     "--port", "" + brokerPort(node), "--controller-port", "" + controllerPort(node), "--voters", voters,
                     "--cluster-id", clusterId, "--data-dir", dir.resolve("broker-" + node).toString()),
                     Map.of(), logFile("broker-" + node)));
