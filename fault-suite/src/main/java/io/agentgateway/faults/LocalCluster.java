@@ -3,6 +3,7 @@ package io.agentgateway.faults;
 import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.schemas.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -25,8 +26,11 @@ import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * The distributed gateway as plain processes on one machine (no Docker): 3 KRaft brokers (each broker and
@@ -258,8 +262,37 @@ public final class LocalCluster implements AutoCloseable {
             int index = i;
             await("ingress-" + (i + 1) + " answering", Duration.ofMinutes(3), () -> ingressAnswers(index));
         }
+        requireReplicatedTopics();
         log("cluster up: ingress " + ingressUrl(0) + " and " + ingressUrl(1) + ", Kafka " + bootstrapServers()
                 + ", PostgreSQL " + jdbcUrl() + ", logs in " + dir.resolve("logs"));
+    }
+
+    /**
+     * The services created the topics, as a deployment would: each of them must have 3 replicas with 2 in sync, or
+     * the broker faults measure an unreplicated partition instead of a failover (as they once did, when two
+     * services' defaults asked for one replica).
+     */
+    private void requireReplicatedTopics() {
+        List<String> names = Topics.ALL.stream().map(Topics.Topic::name).toList();
+        try (Admin admin = admin()) {
+            for (TopicDescription topic : admin.describeTopics(names).allTopicNames().get(10, TimeUnit.SECONDS).values()) {
+                ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic.name());
+                String minInsync = admin.describeConfigs(List.of(resource)).all().get(10, TimeUnit.SECONDS).get(resource)
+                        .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value();
+                boolean replicated = topic.partitions().stream().allMatch(p -> p.replicas().size() == 3);
+                if (!replicated || !"2".equals(minInsync)) {
+                    throw new IllegalStateException("topic " + topic.name() + " was created with replicas "
+                            + topic.partitions().stream().map(p -> p.replicas().size()).distinct().toList()
+                            + " and min.insync.replicas " + minInsync + ", not 3 and 2");
+                }
+            }
+            log("topics: " + names.size() + " with 3 replicas, min.insync.replicas 2");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("cannot describe the gateway's topics", e);
+        }
     }
 
     int brokerCount() {
