@@ -73,6 +73,9 @@ class DecisionStreamsConfigTest {
                 .containsEntry("consumer.session.timeout.ms", 6_000)
                 .containsEntry("consumer.heartbeat.interval.ms", 1_500)
                 .containsEntry("num.standby.replicas", 1)
+                // a restarted instance takes tasks back when its copy is close, not by Kafka's 10,000 records
+                .containsEntry("acceptable.recovery.lag", 1_000L)
+                .containsEntry("probing.rebalance.interval.ms", 60_000L)
                 // only under exactly-once
                 .doesNotContainKey("producer.transaction.timeout.ms");
         new StreamsConfig(props);
