@@ -91,9 +91,9 @@ public final class FaultSuite {
         List<Fault> faults = List.of(
                 new Fault("kill -9 decision-stream", () -> cluster.decisionStreams.get(0).kill9(),
                         () -> cluster.decisionStreams.get(0).start(), 20, 45),
-                new Fault("kill -9 broker (follower)", () -> brokerNot(cluster, true).kill9(),
+                new Fault("kill -9 broker (not leading commands-0)", () -> broker(cluster, false).kill9(),
                         () -> cluster.brokers.forEach(ClusterProcess::start), 20, 45),
-                new Fault("kill -9 leader broker", () -> brokerNot(cluster, false).kill9(),
+                new Fault("kill -9 leader broker (of commands-0)", () -> broker(cluster, true).kill9(),
                         () -> cluster.brokers.forEach(ClusterProcess::start), 20, 45),
                 new Fault("stop PostgreSQL 20 s", () -> cluster.postgres.stop(), () -> cluster.postgres.start(), 20, 45),
                 new Fault("kill -9 ingress-1", () -> cluster.ingresses.get(0).kill9(), () -> cluster.ingresses.get(0).start(),
@@ -142,24 +142,24 @@ public final class FaultSuite {
         return report(title, windows, load.results(), rows, warmUpEnd);
     }
 
-    private static ClusterProcess brokerNot(LocalCluster cluster, boolean follower) {
-        // the leader of the commands topic's partition 0, or a broker that leads none of it (a follower)
+    /**
+     * The leader of the commands topic's partition 0, or a broker that is not (with 3 replicas of 6 partitions on
+     * 3 brokers every broker leads some: "not leading commands-0" is the honest name). Logs which commands
+     * partitions the victim leads and whether it is the active KRaft controller, which decides how long the
+     * failover takes (a dead controller is replaced before the dead broker can be fenced).
+     */
+    private static ClusterProcess broker(LocalCluster cluster, boolean leaderOfCommands0) {
         try (Admin admin = cluster.admin()) {
             TopicDescription commands = admin.describeTopics(List.of("gateway.commands.v1")).allTopicNames()
                     .get(10, TimeUnit.SECONDS).get("gateway.commands.v1");
             int leader = commands.partitions().get(0).leader().id();
-            if (!follower) {
-                return cluster.brokers.get(leader - 1);
-            }
-            for (int node = 1; node <= 3; node++) {
-                int candidate = node;
-                boolean leadsAny = commands.partitions().stream().map(TopicPartitionInfo::leader)
-                        .anyMatch(l -> l != null && l.id() == candidate);
-                if (!leadsAny) {
-                    return cluster.brokers.get(node - 1);
-                }
-            }
-            return cluster.brokers.get(leader % 3);
+            int victim = leaderOfCommands0 ? leader : leader % 3 + 1;
+            List<Integer> leads = commands.partitions().stream()
+                    .filter(p -> p.leader() != null && p.leader().id() == victim).map(TopicPartitionInfo::partition).toList();
+            int controller = admin.describeMetadataQuorum().quorumInfo().get(10, TimeUnit.SECONDS).leaderId();
+            LocalCluster.log("killing broker-" + victim + ": leads commands partitions " + leads
+                    + (controller == victim ? ", and is the active controller" : ", not the controller (broker-" + controller + " is)"));
+            return cluster.brokers.get(victim - 1);
         } catch (Exception e) {
             throw new IllegalStateException("cannot describe the commands topic", e);
         }
