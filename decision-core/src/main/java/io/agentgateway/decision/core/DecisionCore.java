@@ -7,6 +7,7 @@ import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.decision.state.InMemoryWorkspace;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.event.EventEnvelope;
 
 /**
  * The decision core's entry point: decides one command against one workspace's state, a pure function (no
@@ -34,6 +35,17 @@ public final class DecisionCore {
      */
     public CommandDecision decide(CommandEnvelope envelope, WorkspaceState state) {
         return new CommandDecision(envelope, state, handlers.handle(envelope, state));
+    }
+
+    /**
+     * Decides a {@code RecordCallerGaveUp} (the ingress answered an evaluation's caller 503/504) against
+     * {@code state}, given the {@code ActionEvaluated} recorded for the attempt it names, in its envelope, or null
+     * when none was recorded (the caller's store of decided commands says: the topology's processed commands).
+     * A decision made in time is then recorded as undelivered and the approval it opened ends if still pending;
+     * anything else is a no-op. See {@code CallerGaveUpHandler}.
+     */
+    public CommandDecision decideCallerGaveUp(CommandEnvelope envelope, WorkspaceState state, EventEnvelope recorded) {
+        return new CommandDecision(envelope, state, handlers.handleCallerGaveUp(envelope, state, recorded));
     }
 
     /**
