@@ -8,7 +8,6 @@ import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.EvaluationUndelivered;
-import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.event.DomainEvent;
 import java.util.ArrayList;
@@ -34,27 +33,30 @@ final class CallerGaveUpHandler implements CommandHandler<RecordCallerGaveUp> {
     /** Without the recorded decision (nothing looked it up): nothing to mark. */
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, RecordCallerGaveUp command) {
-        return handle(envelope, state, command, null);
+        return handle(envelope, state, command, null, null);
     }
 
     /**
-     * @param recorded the {@code ActionEvaluated} (in its envelope) decided for the attempt given up on, or null
-     *                 when there is none
+     * @param recorded      the audit entry decided for the attempt given up on, or null when there is none
+     * @param recordedUnder the command id it was decided under (a retry decided afresh has a derived one)
      */
-    CommandResult handle(CommandEnvelope envelope, WorkspaceState state, RecordCallerGaveUp command, EventEnvelope recorded) {
+    CommandResult handle(CommandEnvelope envelope, WorkspaceState state, RecordCallerGaveUp command, ActionEvaluated recorded,
+                         String recordedUnder) {
         if (Validation.blank(command.evaluationCommandId()) || command.evaluationAcceptedAt() == null) {
             return CommandResult.invalid(state, "evaluationCommandId and evaluationAcceptedAt are required");
         }
         if (command.answeredStatus() != SERVICE_UNAVAILABLE && command.answeredStatus() != GATEWAY_TIMEOUT) {
             return CommandResult.invalid(state, "answeredStatus must be 503 or 504");
         }
-        if (recorded == null || !(recorded.event() instanceof ActionEvaluated audit) || audit.wasUndelivered()) {
+        if (recorded == null || recorded.wasUndelivered()) {
             return CommandResult.accepted(state);
         }
+        ActionEvaluated audit = recorded;
         Optional<String> pending = Optional.ofNullable(audit.approvalRequestId())
                 .filter(id -> state.approval(id).map(PendingApproval::status).orElse(null) == ApprovalStatus.PENDING);
         List<DomainEvent> events = new ArrayList<>();
-        events.add(new EvaluationUndelivered(audit.auditLogId(), recorded.commandId(), pending.orElse(null),
+        events.add(new EvaluationUndelivered(audit.auditLogId(),
+                recordedUnder == null ? command.evaluationCommandId() : recordedUnder, pending.orElse(null),
                 command.answeredStatus()));
         WorkspaceState next = state;
         if (pending.isPresent()) {

@@ -13,7 +13,7 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
-import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.ReviewApproval;
@@ -79,13 +79,14 @@ final class CommandHandlers {
 
     /**
      * Decides a {@link RecordCallerGaveUp} given the decision recorded for the attempt it names ({@code recorded},
-     * its {@code ActionEvaluated}, or null when there is none): the topology looks that up in its processed commands.
+     * or null when there is none, and the command id it was decided under): the topology looks that up in its processed commands.
      */
-    public CommandResult handleCallerGaveUp(CommandEnvelope envelope, WorkspaceState state, EventEnvelope recorded) {
+    public CommandResult handleCallerGaveUp(CommandEnvelope envelope, WorkspaceState state, ActionEvaluated recorded,
+                                            String recordedUnder) {
         if (!(envelope.command() instanceof RecordCallerGaveUp command)) {
             throw new IllegalArgumentException("not a RecordCallerGaveUp: " + envelope.command().getClass().getSimpleName());
         }
-        return gatewayOnly((CommandHandler<RecordCallerGaveUp>) (e, s, c) -> callerGaveUp.handle(e, s, c, recorded))
+        return gatewayOnly((CommandHandler<RecordCallerGaveUp>) (e, s, c) -> callerGaveUp.handle(e, s, c, recorded, recordedUnder))
                 .handle(envelope, state, command);
     }
 

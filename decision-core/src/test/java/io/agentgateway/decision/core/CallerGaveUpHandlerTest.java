@@ -21,7 +21,6 @@ import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.EvaluationUndelivered;
-import io.agentgateway.schemas.event.EventEnvelope;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,8 +34,8 @@ class CallerGaveUpHandlerTest {
 
     private final CoreWorkspace workspace = CoreWorkspace.create();
 
-    private static EventEnvelope audit(Decided evaluated) {
-        return evaluated.outcome().events().get(0);
+    private static ActionEvaluated audit(Decided evaluated) {
+        return evaluated.event(0, ActionEvaluated.class);
     }
 
     @Test
@@ -90,11 +89,7 @@ class CallerGaveUpHandlerTest {
     @Test
     void nothing_recorded_or_already_undelivered_is_a_no_op() {
         Decided allowed = workspace.evaluate(Tool.DOCS, "page.read", RiskLevel.LOW).ok();
-        EventEnvelope recorded = audit(allowed);
-        EventEnvelope undelivered = new EventEnvelope(recorded.schemaVersion(), recorded.eventId(), recorded.workspaceId(),
-                recorded.commandId(), recorded.correlationId(), recorded.occurredAt(), recorded.actor(),
-                recorded.workspaceVersion(), recorded.policySetVersion(),
-                ((ActionEvaluated) recorded.event()).asUndelivered());
+        ActionEvaluated undelivered = audit(allowed).asUndelivered();
 
         Decided notFound = workspace.gaveUp(INGRESS, allowed, null, 504).ok();
         Decided already = workspace.gaveUp(INGRESS, allowed, undelivered, 504).ok();
