@@ -13,6 +13,7 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RecordCallExecution;
+import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import java.util.Optional;
@@ -85,7 +86,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private Outcome outcomeOf(CommandEnvelope envelope, long streamTime) {
         Optional<Outcome> earlier = processed.find(envelope);
         if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())
-                && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())) {
+                && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())
+                // a redelivery of the attempt decided, which its caller's give-up marked undelivered before its deadline
+                && !processed.decidedThisAttempt(envelope)) {
             // the first attempt reached nobody and this retry is still awaited: decided afresh (see DeadlineCheck).
             // A late command redelivered (or a retry that is late too) gets the stored outcome again below
             CommandEnvelope retry = envelope.withCommandId(DeadlineCheck.retryCommandId(envelope));
@@ -104,6 +107,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     /** Decides a command id not seen before. */
     private Outcome decideFresh(CommandEnvelope envelope, long streamTime) {
+        if (envelope.command() instanceof RecordCallerGaveUp gaveUp) {
+            return callerGaveUp(envelope, gaveUp, streamTime);
+        }
         Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
         if (duplicate.isPresent()) {
             processed.remember(envelope, duplicate.get());
@@ -126,6 +132,43 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         Outcome outcome = decision.outcome(after);
         processed.remember(envelope, outcome);
         deliveries.remember(envelope, outcome);
+        return outcome;
+    }
+
+    /**
+     * The ingress answered an evaluation's caller 503/504: what was decided for that attempt (if anything, and in
+     * this workspace) is handed to the core, which marks a decision made in time undelivered and ends its pending
+     * approval; the attempt's stored outcome then becomes its undelivered form, so a retry of the command id is
+     * decided afresh. The give-up's own outcome is remembered under its own (derived) id like any command's: a
+     * redelivery of it re-emits the same event, and a second give-up finds the attempt undelivered (no event).
+     */
+    private Outcome callerGaveUp(CommandEnvelope envelope, RecordCallerGaveUp gaveUp, long streamTime) {
+        Optional<StoredOutcome> attempt = gaveUp.evaluationCommandId() == null || gaveUp.evaluationAcceptedAt() == null
+                ? Optional.empty()
+                : processed.attempt(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt())
+                        .filter(stored -> envelope.workspaceId().equals(stored.workspaceId()));
+        if (sweep.anyDue(streamTime)) {
+            // an approval due to expire expires first: it is not ended twice
+            sweep.run(streamTime);
+        }
+        WorkspaceState before = stores.load(envelope.workspaceId());
+        CommandDecision decision;
+        try {
+            decision = core.decideCallerGaveUp(envelope, before, attempt.flatMap(StoredOutcome::audit).orElse(null),
+                    attempt.map(StoredOutcome::decidedCommandId).orElse(null));
+        } catch (KafkaException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            log.error("command {} (RecordCallerGaveUp) of workspace {} failed with {}", envelope.commandId(),
+                    envelope.workspaceId(), e.getClass().getName(), withoutMessage(e));
+            return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
+        }
+        WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
+        Outcome outcome = decision.outcome(after);
+        processed.remember(envelope, outcome);
+        if (!decision.events().isEmpty()) {
+            processed.markUndelivered(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt());
+        }
         return outcome;
     }
 
