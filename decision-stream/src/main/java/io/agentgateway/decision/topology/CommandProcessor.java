@@ -17,6 +17,7 @@ import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -152,17 +153,12 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             sweep.run(streamTime);
         }
         WorkspaceState before = stores.load(envelope.workspaceId());
-        CommandDecision decision;
-        try {
-            decision = core.decideCallerGaveUp(envelope, before, attempt.flatMap(StoredOutcome::audit).orElse(null),
-                    attempt.map(StoredOutcome::decidedCommandId).orElse(null));
-        } catch (KafkaException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            log.error("command {} (RecordCallerGaveUp) of workspace {} failed with {}", envelope.commandId(),
-                    envelope.workspaceId(), e.getClass().getName(), withoutMessage(e));
+        Optional<CommandDecision> decided = decide(envelope, () -> core.decideCallerGaveUp(envelope, before,
+                attempt.flatMap(StoredOutcome::audit).orElse(null), attempt.map(StoredOutcome::decidedCommandId).orElse(null)));
+        if (decided.isEmpty()) {
             return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
         }
+        CommandDecision decision = decided.get();
         WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
         Outcome outcome = decision.outcome(after);
         processed.remember(envelope, outcome);
@@ -187,8 +183,12 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     /** The core's decision, or empty when its handler itself failed (a bug: answered "internal error"). */
     private Optional<CommandDecision> decide(CommandEnvelope envelope, WorkspaceState before) {
+        return decide(envelope, () -> core.decide(envelope, before));
+    }
+
+    private Optional<CommandDecision> decide(CommandEnvelope envelope, Supplier<CommandDecision> decision) {
         try {
-            return Optional.of(core.decide(envelope, before));
+            return Optional.of(decision.get());
         } catch (KafkaException e) {
             // a store read or a stored value that cannot be read: not the command's fault, never a business reply
             throw e;
