@@ -12,14 +12,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 17 through the whole gateway: a decision made after its caller gave up is recorded as reaching
  * nobody (no approval, no allow taken as given), and a client retry with the same Idempotency-Key gets the
- * first outcome instead of a second row.
+ * first outcome instead of a second row. A decision made in time whose answer reached nobody all the same (its
+ * reply came after the caller's 504) is marked too, once the ingress reports the 504.
  */
 class DeadlinesEndToEndTest {
+    /**
+     * An ingress (reply partition 1) with a short reply timeout whose reply consumer {@link HeldReplies} can hold up:
+     * replies come through Kafka to it (in-process replies go only to the gateway's own ingress), so a reply the
+     * stream wrote in time can reach it after its 504, as after a failover of the replies partition's leader.
+     */
+    private static final IngressReplica SLOW_REPLIES = new IngressReplica(1, Map.of(
+            "gateway.ingress.reply-timeout", "PT2S",
+            "spring.kafka.consumer.properties.interceptor.classes", HeldReplies.class.getName()));
 
     private static GatewayHttpClient.Response evaluate(TestWorkspace ws, Map<String, Object> body, String idempotencyKey) {
         return GatewayHarness.client().send("POST", "/functions/v1/evaluate-action", ws.apiKey(), body,
@@ -86,6 +96,62 @@ class DeadlinesEndToEndTest {
         assertThat(rows(ws.id(), agent)).filteredOn(AuditRow::undelivered).hasSize(1);
         // and a further retry gets that same answer
         assertThat(evaluate(ws, merge, "late-1").text("auditLogId")).isEqualTo(retry.text("auditLogId"));
+    }
+
+    @Test
+    void aDecisionMadeInTimeWhoseReplyArrivesAfterThe504IsMarkedUndeliveredAndItsApprovalEnded() throws Exception {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String agent = "agent-" + UUID.randomUUID();
+        Map<String, Object> merge = Map.of("tool", "code_host", "action", "pull_request.merge", "riskLevel", "low",
+                "agentId", agent);
+        GatewayHttpClient.Response answered;
+        HeldReplies.hold();
+        try {
+            answered = SLOW_REPLIES.client().send("POST", "/functions/v1/evaluate-action", ws.apiKey(), merge,
+                    Map.of("Idempotency-Key", "slow-1"));
+            // decided in time (its reply reached the replica's consumer) and held there past the replica's timeout
+            assertThat(HeldReplies.heldBatches()).as("the reply was written and reached the ingress").isPositive();
+        } finally {
+            HeldReplies.release();
+        }
+        assertThat(answered.status()).isEqualTo(504);
+
+        // the decision was recorded as delivered when it was made; the ingress's report marks it and ends its approval
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> rows(ws.id(), agent).size() == 1
+                && rows(ws.id(), agent).get(0).undelivered());
+        AuditRow recorded = rows(ws.id(), agent).get(0);
+        assertThat(recorded.decision()).isEqualTo("require_approval");
+        assertThat(recorded.approvalRequestId()).as("it did open one, in time").isNotNull();
+        Awaitility.await().atMost(Duration.ofSeconds(20))
+                .until(() -> approvalStatus(recorded.approvalRequestId()), "expired"::equals);
+        var review = GatewayHarness.client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/approvals/"
+                + recorded.approvalRequestId() + "/approve", ws.ownerJwt(), Map.of("reason", "too late"));
+        assertThat(review.status()).as("no longer approvable: %s", review.rawBody()).isIn(404, 409);
+
+        // the client retries with the same key: decided afresh and answered, a delivered row beside the marked one
+        var retry = SLOW_REPLIES.client().send("POST", "/functions/v1/evaluate-action", ws.apiKey(), merge,
+                Map.of("Idempotency-Key", "slow-1"));
+        assertThat(retry.status()).isEqualTo(200);
+        assertThat(retry.text("auditLogId")).isNotEqualTo(recorded.auditLogId());
+        assertThat(retry.text("approvalRequestId")).isNotNull().isNotEqualTo(recorded.approvalRequestId());
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> rows(ws.id(), agent).size() == 2);
+        assertThat(rows(ws.id(), agent)).filteredOn(AuditRow::undelivered).extracting(AuditRow::auditLogId)
+                .containsExactly(recorded.auditLogId());
+    }
+
+    @AfterAll
+    static void closeReplica() {
+        SLOW_REPLIES.close();
+    }
+
+    private static String approvalStatus(String approvalId) throws Exception {
+        try (Connection c = GatewayHarness.db();
+             PreparedStatement s = c.prepareStatement("select status from approval_requests where id = ?::uuid")) {
+            s.setString(1, approvalId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
     }
 
     record AuditRow(String auditLogId, String decision, String approvalRequestId, boolean undelivered) {}

@@ -22,7 +22,9 @@ import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
+import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.schemas.event.EvaluationUndelivered;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.LimitReached;
@@ -339,6 +341,47 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 entry("actor_user_id", "user-admin"),
                 entry("correlation_id", limited.correlationId()),
                 entry("workspace_version", limited.workspaceVersion()));
+    }
+
+    @Test
+    void evaluationUndeliveredMarksTheAuditRowAndTheApprovalItEndedExpires() {
+        WorkspaceEvents ws = new WorkspaceEvents();
+        publisher.publish(ws.created("Gave up"));
+        ws.actingAs(Actor.apiKey("key-hash", "agent-7"));
+        Instant expiresAt = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MILLIS);
+        EventEnvelope evaluated = ws.record(commandId -> new ActionEvaluated(DerivedIds.auditLogId(commandId),
+                Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED,
+                false, Decision.REQUIRE_APPROVAL, "merges need review", null, null, DerivedIds.approvalId(commandId),
+                "agent-7", null, null, null, null, ActionSource.PROXY, "{}", false, 2));
+        String auditLogId = DerivedIds.auditLogId(evaluated.commandId());
+        String approvalId = DerivedIds.approvalId(evaluated.commandId());
+        EventEnvelope requested = ws.stateChange(c -> new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST,
+                "pull_request.merge", RiskLevel.HIGH, "agent-7", "ab".repeat(32), expiresAt, null));
+        // a second evaluation, decided and given up on in the same batch: the mark lands after the row it marks
+        EventEnvelope sameBatch = ws.evaluation("page.read");
+        String sameBatchAudit = DerivedIds.auditLogId(sameBatch.commandId());
+        ws.actingAs(Actor.system("ingress"));
+        publisher.publish(evaluated, requested, sameBatch,
+                ws.record(c -> new EvaluationUndelivered(sameBatchAudit, sameBatch.commandId(), null, 503)));
+        eventually().until(() -> auditRow(sameBatchAudit), r -> r != null && Boolean.TRUE.equals(r.get("undelivered")));
+        assertThat(auditRow(auditLogId)).contains(entry("undelivered", false));
+
+        EventEnvelope marked = ws.stateChange(c -> new EvaluationUndelivered(auditLogId, evaluated.commandId(), approvalId, 504));
+        publisher.publish(marked, ws.stateChange(c -> new ApprovalExpired(approvalId, marked.occurredAt())));
+
+        eventually().until(() -> auditRow(auditLogId), r -> Boolean.TRUE.equals(r.get("undelivered")));
+        assertThat(eventually().until(() -> first("select status from approval_requests where id = ?::uuid", approvalId),
+                r -> "expired".equals(r.get("status")))).containsEntry("status", "expired");
+        // everything else of the entry is as it was recorded
+        assertThat(auditRow(auditLogId)).contains(entry("decision", "require_approval"),
+                entry("approval_request_id", approvalId), entry("event_id", evaluated.eventId()),
+                entry("command_id", evaluated.commandId()));
+        // redelivered: nothing moves back or twice
+        publisher.publish(marked, evaluated);
+        publisher.publish(ws.evaluation("page.write"));
+        eventually().until(() -> jdbc.queryForObject(
+                "select count(*) from audit_log where workspace_id = ?::uuid", Long.class, ws.workspaceId), n -> n == 3);
+        assertThat(auditRow(auditLogId)).contains(entry("undelivered", true));
     }
 
     private Map<String, Object> auditRow(String auditLogId) {

@@ -36,6 +36,14 @@ public final class DerivedIds {
         return derive(approvalId, "approval-expiry");
     }
 
+    /**
+     * The command id of the ingress's {@code RecordCallerGaveUp} for one attempt of an evaluation (its command id
+     * and acceptedAt): the same however often it is sent, so the decision stream's dedupe sees one give-up.
+     */
+    public static String callerGaveUpId(String evaluationCommandId, java.time.Instant evaluationAcceptedAt) {
+        return derive(evaluationCommandId + "@" + evaluationAcceptedAt, "caller-gave-up");
+    }
+
     /** The id of the n-th event a command produced. */
     public static String eventId(String commandId, int index) {
         return derive(commandId, "event-" + index);

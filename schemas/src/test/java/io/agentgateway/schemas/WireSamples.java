@@ -17,6 +17,7 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RecordCallExecution;
+import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.command.ReviewApproval;
@@ -34,6 +35,7 @@ import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalExpired;
+import io.agentgateway.schemas.event.EvaluationUndelivered;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.ApprovalReviewed;
@@ -196,6 +198,7 @@ final class WireSamples {
                 CONNECTION_VERSION, BODY_DIGEST, "{\"action\":\"opened\",\"number\":128,\"repo", 68));
         put(commands, new CheckAccess(Scope.MCP, Tool.MCP, CONNECTION_VERSION, DerivedIds.approvalId(COMMAND_ID)));
         put(commands, new SetToolAccessToken(Tool.CODE_HOST, SEALED_ACCESS_TOKEN));
+        put(commands, new RecordCallerGaveUp(COMMAND_ID, ACCEPTED_AT, 504));
         return commands;
     }
 
@@ -236,6 +239,7 @@ final class WireSamples {
         put(events, new ApprovalReviewed(approvalId, ReviewVerdict.APPROVE, "user-43", "Release window is open",
                 ACCEPTED_AT, Tool.CODE_HOST, "pull_request.merge", CALL_DIGEST, HeldCallKind.HTTP_REQUEST));
         put(events, new ApprovalExpired(approvalId, EXPIRES_AT));
+        put(events, new EvaluationUndelivered(auditLogId, COMMAND_ID, approvalId, 504));
         put(events, new ApprovedCallClaimed(approvalId, EXECUTOR_ID, ACCEPTED_AT));
         put(events, new ApprovedCallExecuted(approvalId, EXECUTOR_ID, executionResult(), ACCEPTED_AT));
         put(events, new ApprovedCallFailed(approvalId, EXECUTOR_ID, GatewayJson.MAPPER.readTree(

@@ -12,6 +12,8 @@ import io.agentgateway.schemas.command.DeleteToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RecordCallExecution;
+import io.agentgateway.schemas.command.RecordCallerGaveUp;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.ReviewApproval;
@@ -43,6 +45,7 @@ final class CommandHandlers {
     private final Map<Class<? extends Command>, CommandHandler<? extends Command>> handlers = new HashMap<>();
     private final CommandAuthorizer authorizer = new CommandAuthorizer();
     private final ConfigurationSize configurationSize;
+    private final CallerGaveUpHandler callerGaveUp = new CallerGaveUpHandler();
 
     public CommandHandlers(DecisionSettings settings) {
         configurationSize = new ConfigurationSize(settings.limits().configurationBytes());
@@ -70,6 +73,21 @@ final class CommandHandlers {
         register(CheckAccess.class, new CheckAccessHandler(authorizer));
         // the OAuth callback, as the admin who started the flow
         register(SetToolAccessToken.class, adminOnly(new SetToolAccessTokenHandler()));
+        // only the ingress, after answering an evaluation's caller 503/504; without the recorded decision a no-op
+        register(RecordCallerGaveUp.class, gatewayOnly(callerGaveUp));
+    }
+
+    /**
+     * Decides a {@link RecordCallerGaveUp} given the decision recorded for the attempt it names ({@code recorded},
+     * or null when there is none, and the command id it was decided under): the topology looks that up in its processed commands.
+     */
+    public CommandResult handleCallerGaveUp(CommandEnvelope envelope, WorkspaceState state, ActionEvaluated recorded,
+                                            String recordedUnder) {
+        if (!(envelope.command() instanceof RecordCallerGaveUp command)) {
+            throw new IllegalArgumentException("not a RecordCallerGaveUp: " + envelope.command().getClass().getSimpleName());
+        }
+        return gatewayOnly((CommandHandler<RecordCallerGaveUp>) (e, s, c) -> callerGaveUp.handle(e, s, c, recorded, recordedUnder))
+                .handle(envelope, state, command);
     }
 
     /** Decides a command whose envelope has already been checked for its required fields. */

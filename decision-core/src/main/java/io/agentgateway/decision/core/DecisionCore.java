@@ -7,6 +7,7 @@ import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.decision.state.InMemoryWorkspace;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.event.ActionEvaluated;
 
 /**
  * The decision core's entry point: decides one command against one workspace's state, a pure function (no
@@ -34,6 +35,19 @@ public final class DecisionCore {
      */
     public CommandDecision decide(CommandEnvelope envelope, WorkspaceState state) {
         return new CommandDecision(envelope, state, handlers.handle(envelope, state));
+    }
+
+    /**
+     * Decides a {@code RecordCallerGaveUp} (the ingress answered an evaluation's caller 503/504) against
+     * {@code state}, given the audit entry recorded for the attempt it names ({@code recorded}, null when none was:
+     * the caller's store of decided commands says, the topology's processed commands) and the command id it was
+     * decided under ({@code recordedUnder}; null: the evaluation's own).
+     * A decision made in time is then recorded as undelivered and the approval it opened ends if still pending;
+     * anything else is a no-op. See {@code CallerGaveUpHandler}.
+     */
+    public CommandDecision decideCallerGaveUp(CommandEnvelope envelope, WorkspaceState state, ActionEvaluated recorded,
+                                              String recordedUnder) {
+        return new CommandDecision(envelope, state, handlers.handleCallerGaveUp(envelope, state, recorded, recordedUnder));
     }
 
     /**

@@ -80,6 +80,20 @@ final class CoreWorkspace {
         return new Decided(envelope, decision, decision.outcome(after), before, after);
     }
 
+    /**
+     * Decides the ingress's {@code RecordCallerGaveUp} of {@code actor} for {@code given}'s attempt, handing the core
+     * {@code recorded} as the decision recorded for it (what the topology finds in its processed commands), and keeps
+     * what it changed.
+     */
+    Decided gaveUp(Actor actor, Decided given, io.agentgateway.schemas.event.ActionEvaluated recorded, int answeredStatus) {
+        CommandEnvelope envelope = envelope(actor, new io.agentgateway.schemas.command.RecordCallerGaveUp(
+                given.envelope().commandId(), given.envelope().acceptedAt(), answeredStatus));
+        WorkspaceState before = memory.state();
+        CommandDecision decision = core.decideCallerGaveUp(envelope, before, recorded, null);
+        WorkspaceState after = memory.save(before, decision.state());
+        return new Decided(envelope, decision, decision.outcome(after), before, after);
+    }
+
     Decided admin(Command command) {
         return as(owner, command);
     }

@@ -13,9 +13,11 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RecordCallExecution;
+import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -85,7 +87,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private Outcome outcomeOf(CommandEnvelope envelope, long streamTime) {
         Optional<Outcome> earlier = processed.find(envelope);
         if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())
-                && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())) {
+                && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())
+                // a redelivery of the attempt decided, which its caller's give-up marked undelivered before its deadline
+                && !processed.decidedThisAttempt(envelope)) {
             // the first attempt reached nobody and this retry is still awaited: decided afresh (see DeadlineCheck).
             // A late command redelivered (or a retry that is late too) gets the stored outcome again below
             CommandEnvelope retry = envelope.withCommandId(DeadlineCheck.retryCommandId(envelope));
@@ -104,6 +108,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     /** Decides a command id not seen before. */
     private Outcome decideFresh(CommandEnvelope envelope, long streamTime) {
+        if (envelope.command() instanceof RecordCallerGaveUp gaveUp) {
+            return callerGaveUp(envelope, gaveUp, streamTime);
+        }
         Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
         if (duplicate.isPresent()) {
             processed.remember(envelope, duplicate.get());
@@ -130,6 +137,38 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     }
 
     /**
+     * The ingress answered an evaluation's caller 503/504: what was decided for that attempt (if anything, and in
+     * this workspace) is handed to the core, which marks a decision made in time undelivered and ends its pending
+     * approval; the attempt's stored outcome then becomes its undelivered form, so a retry of the command id is
+     * decided afresh. The give-up's own outcome is remembered under its own (derived) id like any command's: a
+     * redelivery of it re-emits the same event, and a second give-up finds the attempt undelivered (no event).
+     */
+    private Outcome callerGaveUp(CommandEnvelope envelope, RecordCallerGaveUp gaveUp, long streamTime) {
+        Optional<StoredOutcome> attempt = gaveUp.evaluationCommandId() == null || gaveUp.evaluationAcceptedAt() == null
+                ? Optional.empty()
+                : processed.attempt(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt())
+                        .filter(stored -> envelope.workspaceId().equals(stored.workspaceId()));
+        if (sweep.anyDue(streamTime)) {
+            // an approval due to expire expires first: it is not ended twice
+            sweep.run(streamTime);
+        }
+        WorkspaceState before = stores.load(envelope.workspaceId());
+        Optional<CommandDecision> decided = decide(envelope, () -> core.decideCallerGaveUp(envelope, before,
+                attempt.flatMap(StoredOutcome::audit).orElse(null), attempt.map(StoredOutcome::decidedCommandId).orElse(null)));
+        if (decided.isEmpty()) {
+            return Outcome.rejected(envelope.workspaceId(), ReplyStatus.INVALID, INTERNAL_ERROR);
+        }
+        CommandDecision decision = decided.get();
+        WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
+        Outcome outcome = decision.outcome(after);
+        processed.remember(envelope, outcome);
+        if (!decision.events().isEmpty()) {
+            processed.markUndelivered(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt());
+        }
+        return outcome;
+    }
+
+    /**
      * Commands whose answer would differ had the sweep run just before them: those that read an approval or
      * a key by id, and evaluations in a workspace at its limit of open approvals (room may be due).
      */
@@ -144,8 +183,12 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     /** The core's decision, or empty when its handler itself failed (a bug: answered "internal error"). */
     private Optional<CommandDecision> decide(CommandEnvelope envelope, WorkspaceState before) {
+        return decide(envelope, () -> core.decide(envelope, before));
+    }
+
+    private Optional<CommandDecision> decide(CommandEnvelope envelope, Supplier<CommandDecision> decision) {
         try {
-            return Optional.of(core.decide(envelope, before));
+            return Optional.of(decision.get());
         } catch (KafkaException e) {
             // a store read or a stored value that cannot be read: not the command's fault, never a business reply
             throw e;

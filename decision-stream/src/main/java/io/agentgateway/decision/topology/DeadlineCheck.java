@@ -28,8 +28,17 @@ import java.time.Instant;
  * a crash) is past its deadline still, and gets its stored outcome again: one row.
  *
  * <p>What this cannot see: a decision made in time whose reply is lost or delayed past the deadline on
- * its way back (a broker failing over the replies partition) is recorded as delivered though the caller
- * got 504. The fault suite counts those (docs/operating-a-cluster.md).
+ * its way back (a broker failing over the replies partition), or whose publish the ingress gave up on (503)
+ * though it was written. The stream's clock says delivered; only the ingress knows its caller got 503/504.
+ * So the ingress says it: a {@code RecordCallerGaveUp} for that attempt (command id and acceptedAt), on the
+ * same partition, after the evaluation in the log. The {@code CommandProcessor} then looks the attempt up in
+ * the processed commands, records its decision as undelivered after the fact ({@code EvaluationUndelivered},
+ * the approval it opened ends while still pending) and replaces the stored outcome with its undelivered form,
+ * so from then on it is treated as one decided late: a retry is decided afresh, a redelivery gets no reply.
+ * A reply that reached the caller's ingress a moment after its 504 is marked all the same: the caller got 504.
+ * Left unmarked: a report the ingress could not publish within its retry time (counted there), and an attempt
+ * answered from an earlier one's stored outcome (a retry of a delivered decision: the first attempt's row is
+ * the one its caller may have had).
  */
 final class DeadlineCheck {
     private DeadlineCheck() {}

@@ -104,6 +104,28 @@ public record StoredOutcome(
                 approval, decided.commandId(), decided.acceptedAt());
     }
 
+    /**
+     * This outcome as recorded once its caller is known to have given up (issue 17, {@code RecordCallerGaveUp}): what
+     * {@code CommandDecision.undelivered()} makes of a decision made after the deadline, the audit entry only, marked
+     * undelivered, at its first position (so with its first event id), no notifications. A redelivery of the command
+     * then emits that, and a retry of the command id is decided afresh ({@code DeadlineCheck}).
+     */
+    public StoredOutcome undelivered() {
+        List<DomainEvent> recorded = events.stream()
+                .filter(ActionEvaluated.class::isInstance)
+                .map(e -> (DomainEvent) ((ActionEvaluated) e).asUndelivered())
+                .toList();
+        return new StoredOutcome(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId,
+                workspaceVersion, policySetVersion, recorded, List.of(), excerptBytes, connection, replyWorkspaceVersion,
+                approval, decidedCommandId, decidedAt);
+    }
+
+    /** The audit entry of an evaluation's outcome (its first event), as stored: without its payload excerpt. */
+    public java.util.Optional<ActionEvaluated> audit() {
+        return !events.isEmpty() && events.get(0) instanceof ActionEvaluated audit
+                ? java.util.Optional.of(audit) : java.util.Optional.empty();
+    }
+
     /** The outcome as first emitted, rebuilt for the redelivered {@code envelope} (the same command). */
     public Outcome restore(CommandEnvelope envelope) {
         Command command = envelope.command();

@@ -35,6 +35,10 @@ import reactor.core.scheduler.Schedulers;
  * only serializes and appends to the producer's buffer. (Only a full buffer, 32 MB of unsent
  * commands, could make it wait, at most {@code max.block.ms}, 1 s by default.)
  *
+ * <p>An evaluation answered 503/504 is reported to the decision stream afterwards ({@link CallerGaveUpReports}):
+ * whatever it decided for it reached nobody. Only a command that was published, or whose publish was tried, is
+ * reported; the caller's answer never waits for the report.
+ *
  * <p>With a {@link LocalReplyChannel} (the decision stream runs in this process: the embedded default) the
  * stream hands this instance's replies over directly, once what the decision wrote is durable, instead of
  * writing them to the replies topic for the listener to fetch back; the listener still answers the rest.
@@ -48,6 +52,9 @@ public class CommandGateway implements SmartLifecycle {
      * stream sends none for an evaluation it decided after the deadline (it records it as undelivered).
      */
     static final Duration DEADLINE_GRACE = Duration.ofMillis(500);
+    /** The HTTP statuses the entry points answer these failures with (a give-up report says which). */
+    static final int SERVICE_UNAVAILABLE = 503;
+    static final int GATEWAY_TIMEOUT = 504;
 
     private final Producer<String, CommandEnvelope> producer;
     private final ReplyListener replies;
@@ -56,11 +63,13 @@ public class CommandGateway implements SmartLifecycle {
     private final Duration replyTimeout;
     private final LocalReplyChannel localReplies;
     private final LocalReplyChannel.Receiver localReceiver;
+    private final CallerGaveUpReports gaveUp;
     private volatile boolean started;
 
     CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
-                   int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies) {
+                   int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies, CallerGaveUpReports gaveUp) {
         this.producer = producer;
+        this.gaveUp = gaveUp;
         this.replies = replies;
         this.pending = pending;
         this.replyPartition = replyPartition;
@@ -138,6 +147,10 @@ public class CommandGateway implements SmartLifecycle {
                                 ? new DecisionServiceUnavailableException("cannot publish command " + commandId, doubt)
                                 : new DecisionTimeoutException(commandId, replyTimeout));
                     }))
+                    // the caller gets 503/504 whatever the stream decided: it is told so, behind the caller's back
+                    // (an evaluation decided in time is then recorded as undelivered, see CallerGaveUpReports)
+                    .doOnError(DecisionTimeoutException.class, e -> gaveUp.report(envelope, GATEWAY_TIMEOUT))
+                    .doOnError(DecisionServiceUnavailableException.class, e -> gaveUp.report(envelope, SERVICE_UNAVAILABLE))
                     .doFinally(signal -> pending.forget(commandId));
         });
     }
@@ -197,6 +210,7 @@ public class CommandGateway implements SmartLifecycle {
             localReplies.detach(replyPartition, localReceiver);
         }
         replies.stop(STOP_GRACE);
+        gaveUp.close();
         producer.close(Duration.ofSeconds(2));
     }
 

@@ -6,6 +6,8 @@ import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -20,14 +22,17 @@ class CommandGatewayConfiguration {
 
     @Bean
     CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
-            ObjectProvider<LocalReplyChannel> localReplies) {
+            ObjectProvider<LocalReplyChannel> localReplies, ObjectProvider<MeterRegistry> meters) {
         // a channel exists only where a launcher runs the decision stream in this process (the embedded default)
-        return create(kafka, ingress, topics, localReplies.getIfAvailable());
+        return create(kafka, ingress, topics, localReplies.getIfAvailable(), meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
-    /** @param localReplies the decision stream's channel in this process, or null (replies through Kafka only) */
+    /**
+     * @param localReplies the decision stream's channel in this process, or null (replies through Kafka only)
+     * @param meters       where the give-up reports are counted ({@link CallerGaveUpReports})
+     */
     static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
-            LocalReplyChannel localReplies) {
+            LocalReplyChannel localReplies, MeterRegistry meters) {
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);
@@ -39,7 +44,8 @@ class CommandGatewayConfiguration {
         PendingReplies pending = new PendingReplies();
         ReplyListener replies = new ReplyListener(
                 GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
-        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies);
+        return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies,
+                new CallerGaveUpReports(producer, meters));
     }
 
     @Bean

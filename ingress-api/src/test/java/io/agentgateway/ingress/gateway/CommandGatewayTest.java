@@ -9,7 +9,16 @@ import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.ingress.support.DecisionResponder;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.DerivedIds;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.RecordCallerGaveUp;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.agentgateway.schemas.command.Reply;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -25,6 +34,7 @@ import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 
 /** The gateway on its own, against the real broker, with the test responder as the decision side. */
 class CommandGatewayTest {
+    private static final SimpleMeterRegistry METERS = new SimpleMeterRegistry();
     private static DecisionResponder responder;
     private static CommandGateway gateway;
 
@@ -46,7 +56,7 @@ class CommandGatewayTest {
     private static CommandGateway gateway(KafkaProperties kafka, int replyPartition, Duration replyTimeout) {
         return CommandGatewayConfiguration.create(kafka,
                 new IngressProperties(replyPartition, replyTimeout, 1024, java.time.Duration.ofSeconds(10)), new TopicLayoutProperties(6, 4, (short) 1, 0),
-                null);
+                null, METERS);
     }
 
     private static KafkaProperties kafka(String bootstrap) {
@@ -91,6 +101,30 @@ class CommandGatewayTest {
                 .isInstanceOf(DecisionTimeoutException.class);
         assertThat(gateway.pendingCount()).isZero();
         assertThat(responder.received(silent)).hasSize(1);
+    }
+
+    @Test
+    void anEvaluationAnswered504IsReportedToTheDecisionStreamBehindTheCallersBack() {
+        String silent = UUID.randomUUID().toString();
+        EvaluateAction merge = new EvaluateAction(Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, "agent-1", null, null,
+                null, null, null, ActionSource.EVALUATE, Scope.EVALUATE, false);
+        String commandId = UUID.randomUUID().toString();
+
+        assertThatThrownBy(() -> gateway.send(commandId, silent, "corr-9", Actor.apiKey("ab".repeat(32), "agent-1"), merge)
+                .block(Duration.ofSeconds(10)))
+                .isInstanceOf(DecisionTimeoutException.class);
+
+        // on the evaluation's partition (same key), after it: the command id and acceptedAt of the attempt given up on
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(silent).size() == 2);
+        CommandEnvelope evaluation = responder.received(silent).get(0);
+        CommandEnvelope report = responder.received(silent).get(1);
+        assertThat(report.command()).isEqualTo(new RecordCallerGaveUp(commandId, evaluation.acceptedAt(), 504));
+        assertThat(report.commandId()).isEqualTo(DerivedIds.callerGaveUpId(commandId, evaluation.acceptedAt()));
+        assertThat(report.actor()).isEqualTo(Actor.system("ingress"));
+        assertThat(report.replyPartition()).as("nobody waits for it").isNull();
+        assertThat(report.deadline()).isNull();
+        assertThat(report.correlationId()).isEqualTo("corr-9");
+        assertThat(METERS.counter(CallerGaveUpReports.METER, "outcome", "published").count()).isGreaterThanOrEqualTo(1);
     }
 
     @Test

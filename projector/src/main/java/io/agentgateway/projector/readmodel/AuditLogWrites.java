@@ -7,14 +7,15 @@ import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.EvaluationUndelivered;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.LimitReached;
 
 /**
- * {@code audit_log}: one immutable row per evaluation, per kill-switch call and per command refused at
- * a workspace limit, keyed by the audit log id the caller was given. The kinds share one statement so
- * they share one JDBC batch.
+ * {@code audit_log}: one row per evaluation, per kill-switch call and per command refused at a workspace
+ * limit, keyed by the audit log id the caller was given. The kinds share one statement so they share one
+ * JDBC batch. Rows are immutable but for {@code undelivered}, which an {@link EvaluationUndelivered} sets.
  */
 final class AuditLogWrites {
     private AuditLogWrites() {}
@@ -36,6 +37,19 @@ final class AuditLogWrites {
                 :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered, :agent_identity)
             on conflict (id) do nothing
             """);
+
+    /**
+     * An entry whose answer reached nobody though it was decided in time (issue 17: its caller got 503/504).
+     * The one column of an audit row that ever changes, and only from false to true.
+     */
+    private static final SqlStatement MARK_UNDELIVERED = SqlStatement.amendingAppended("""
+            update audit_log set undelivered = true
+             where id = :id::uuid and workspace_id = :workspace_id::uuid and not undelivered
+            """);
+
+    static Write undelivered(EventEnvelope envelope, EvaluationUndelivered event) {
+        return new Write(MARK_UNDELIVERED, EnvelopeParams.of(envelope).uuid("id", event.auditLogId()).source());
+    }
 
     static Write actionEvaluated(EventEnvelope envelope, ActionEvaluated event) {
         return new Write(INSERT, EnvelopeParams.of(envelope)

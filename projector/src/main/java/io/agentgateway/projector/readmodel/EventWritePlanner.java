@@ -11,6 +11,7 @@ import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.event.DomainEvent;
+import io.agentgateway.schemas.event.EvaluationUndelivered;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.LimitReached;
@@ -127,6 +128,10 @@ public class EventWritePlanner {
         }
         if (event instanceof LimitReached e) {
             return List.of(AuditLogWrites.limitReached(envelope, e));
+        }
+        if (event instanceof EvaluationUndelivered e) {
+            // the approval it ended, if any, ends by the ApprovalExpired that follows it
+            return List.of(AuditLogWrites.undelivered(envelope, e));
         }
         throw new InvalidEventException("no projection for " + typeName(event));
     }

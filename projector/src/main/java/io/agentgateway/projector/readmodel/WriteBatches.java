@@ -42,11 +42,16 @@ public final class WriteBatches {
     /** Runs in whatever transaction the data source's connection is in; commits nothing itself. */
     public void execute(List<Write> writes) {
         Map<SqlStatement, List<SqlParameterSource>> appendOnly = new LinkedHashMap<>();
+        Map<SqlStatement, List<SqlParameterSource>> amendments = new LinkedHashMap<>();
         SqlStatement runStatement = null;
         List<SqlParameterSource> run = new ArrayList<>();
         for (Write write : writes) {
             if (write.statement().appendOnly()) {
                 appendOnly.computeIfAbsent(write.statement(), s -> new ArrayList<>()).add(write.params());
+                continue;
+            }
+            if (write.statement().amendsAppended()) {
+                amendments.computeIfAbsent(write.statement(), s -> new ArrayList<>()).add(write.params());
                 continue;
             }
             if (write.statement() != runStatement) {
@@ -58,6 +63,8 @@ public final class WriteBatches {
         }
         executeBatch(runStatement, run);
         appendOnly.forEach(this::executeAppendOnly);
+        // after the rows they amend, which this batch may have inserted
+        amendments.forEach(this::executeBatch);
     }
 
     private void executeAppendOnly(SqlStatement statement, List<SqlParameterSource> params) {

@@ -32,6 +32,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = WebhookReceived.class, name = "webhook_received"),
     @JsonSubTypes.Type(value = ApprovedCallCancelled.class, name = "approved_call_cancelled"),
     @JsonSubTypes.Type(value = LimitReached.class, name = "limit_reached"),
+    @JsonSubTypes.Type(value = EvaluationUndelivered.class, name = "evaluation_undelivered"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
@@ -39,4 +40,4 @@ public sealed interface DomainEvent
                 ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
                 WebhookSecretRotated, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
                 ApprovedCallExecuted, ApprovedCallFailed,
-                WebhookReceived, ApprovedCallCancelled, LimitReached {}
+                WebhookReceived, ApprovedCallCancelled, LimitReached, EvaluationUndelivered {}
