@@ -100,9 +100,9 @@ public final class FaultSuite {
                         10, 40),
                 new Fault("kill -9 projector", () -> cluster.projector.kill9(), () -> cluster.projector.start(), 10, 35),
                 new Fault("kill switch via ingress-2", () -> { }, () -> { }, 0, 20));
-        // -Dfaults.only=broker: only the faults whose name contains it (a diagnosis run)
-        String only = System.getProperty("faults.only", "");
-        faults = faults.stream().filter(f -> f.name().contains(only)).toList();
+        // -Dfaults.only=broker,decision-stream: only the faults whose name contains one of them (a diagnosis run)
+        List<String> only = List.of(System.getProperty("faults.only", "").split(","));
+        faults = faults.stream().filter(f -> only.stream().anyMatch(f.name()::contains)).toList();
         LoadGenerator load = new LoadGenerator(keys, 2, cluster::ingressUrl);
         List<Window> windows = new ArrayList<>();
         load.start(rate);

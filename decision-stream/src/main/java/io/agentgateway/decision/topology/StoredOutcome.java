@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -121,9 +122,9 @@ public record StoredOutcome(
     }
 
     /** The audit entry of an evaluation's outcome (its first event), as stored: without its payload excerpt. */
-    public java.util.Optional<ActionEvaluated> audit() {
+    public Optional<ActionEvaluated> audit() {
         return !events.isEmpty() && events.get(0) instanceof ActionEvaluated audit
-                ? java.util.Optional.of(audit) : java.util.Optional.empty();
+                ? Optional.of(audit) : Optional.empty();
     }
 
     /** The outcome as first emitted, rebuilt for the redelivered {@code envelope} (the same command). */
