@@ -2,7 +2,6 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.Member;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Actor;
@@ -44,40 +43,20 @@ import io.agentgateway.schemas.event.PolicyUpserted;
 import io.agentgateway.schemas.event.WorkspaceCreated;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 import io.agentgateway.schemas.secret.SealedSecret;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class AdminCommandsTest {
+class AdminCommandsTest extends OneWorkspaceTopologyTest {
     private static final String ADMIN_REQUIRED = "Admin or owner role required";
     private static final String SEALED_URL = "v1.c2VhbGVkLWJ5LXRoZS10ZXN0";
-
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
-
-    @BeforeEach
-    void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
 
     WorkspaceState state() {
         return driver.workspaceStates().get(workspace.id);

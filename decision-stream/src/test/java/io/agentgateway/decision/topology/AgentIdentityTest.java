@@ -3,7 +3,6 @@ package io.agentgateway.decision.topology;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
@@ -15,36 +14,16 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 16 item 5: an API key bound to an agent id (or a pattern) acts only as that agent, decided in log order;
  * the audit entry says whether the agent was bound or only asserted, and a policy can ask for a bound identity.
  */
-class AgentIdentityTest {
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
-
-    @BeforeEach
-    void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
-
+class AgentIdentityTest extends OneWorkspaceTopologyTest {
     private String boundKey(String agentId, String pattern) {
         String hash = TestWorkspace.sha256("agk_" + UUID.randomUUID());
         ApiKeyIssued issued = workspace.admin(new IssueApiKey(UUID.randomUUID().toString(), "bound", hash,

@@ -3,7 +3,6 @@ package io.agentgateway.decision.topology;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.ApprovalStatus;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;
@@ -44,23 +43,20 @@ import io.agentgateway.schemas.secret.SealedSecret;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.secret.SecretBox;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The approval state machine of DESIGN.md under TopologyTestDriver: every transition, and every
  * refusal with its reply status, and that ended approvals leave the workspace state.
  */
-class ApprovalLifecycleTest {
+class ApprovalLifecycleTest extends OneWorkspaceTopologyTest {
     private static final Duration TTL = Duration.ofMinutes(30);
     private static final HeldCallSeal SEAL =
             new HeldCallSeal(SecretBox.fromBase64Key(Base64.getEncoder().encodeToString(new byte[32])));
@@ -69,21 +65,10 @@ class ApprovalLifecycleTest {
     private static final Actor EXECUTOR = Actor.system("approval-executor");
     private static final JsonNode RESULT = GatewayJson.MAPPER.readTree("{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}]}");
 
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
 
     @BeforeEach
     void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
         workspace.admin(new SetWorkspaceDefaults(null, TTL)).ok();
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
     }
 
     private WorkspaceState state() {

@@ -3,7 +3,6 @@ package io.agentgateway.decision.topology;
 import static io.agentgateway.decision.topology.TestWorkspace.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
@@ -29,38 +28,24 @@ import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 3: a pending approval queues one {@code approval_requested} notification to the workspace's
  * reviewers, with what is asked and which approval to review, and nothing the request carried besides.
  */
-class ApprovalNotificationTest {
+class ApprovalNotificationTest extends OneWorkspaceTopologyTest {
     private static final String SEALED_URL = "v1.c2VhbGVkLWJ5LXRoZS10ZXN0";
     private static final Duration TTL = Duration.ofMinutes(45);
     private static final String SECRET_IN_PAYLOAD = "ghp_secretTokenThatMustStayOutOfMailboxes";
 
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
 
     @BeforeEach
     void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
         workspace.admin(new SetWorkspaceDefaults(null, TTL)).ok();
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
     }
 
     private CommandEnvelope heldMerge() {

@@ -2,7 +2,6 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
@@ -17,13 +16,9 @@ import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.EvaluationUndelivered;
 import io.agentgateway.schemas.event.EventEnvelope;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 17, "every undelivered decision marked": an evaluation decided in time whose caller the ingress answered
@@ -33,26 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * nobody, answers nobody, and keeps the undelivered form as the attempt's outcome, so a retry with the same id is
  * decided afresh (DeadlineCheck).
  */
-class CallerGaveUpTest {
+class CallerGaveUpTest extends OneWorkspaceTopologyTest {
     private static final Actor INGRESS = Actor.system("ingress");
     private static final Instant FUTURE = Instant.now().plusSeconds(3600);
     private static final Instant PAST = Instant.now().minusSeconds(5);
-
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
-
-    @BeforeEach
-    void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
 
     private CommandEnvelope evaluation(String commandId, EvaluateAction action, Instant deadline) {
         CommandEnvelope plain = workspace.envelope(workspace.agent(workspace.evaluateKeyHash()), action);

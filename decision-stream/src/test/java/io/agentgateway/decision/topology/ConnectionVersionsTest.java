@@ -2,7 +2,6 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
@@ -35,14 +34,11 @@ import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.event.WebhookSecretRotated;
 import io.agentgateway.schemas.secret.SealedSecret;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -52,29 +48,18 @@ import tools.jackson.databind.JsonNode;
  * authorizes a key and checks a connection without recording anything; {@code set_tool_access_token}
  * changes the token alone.
  */
-class ConnectionVersionsTest {
+class ConnectionVersionsTest extends OneWorkspaceTopologyTest {
     private static final SealedSecret TOKEN = SealedSecret.of("v1.dG9rZW4tb25l");
     private static final SealedSecret NEW_TOKEN = SealedSecret.of("v1.dG9rZW4tdHdv");
     private static final SealedSecret WEBHOOK_SECRET = SealedSecret.of("v1.c2VjcmV0LW9uZQ");
     private static final Actor VERIFIER = Actor.system("webhook-verifier");
     private static final SealedHeldCall HELD = new SealedHeldCall(HeldCallKind.MCP_TOOL_CALL, "v1.aGVsZA", "ab".repeat(32));
 
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
     String mcpKey;
 
     @BeforeEach
     void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
         mcpKey = workspace.issueKey(Set.of(Scope.MCP), null);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
     }
 
     private WorkspaceState state() {

@@ -2,7 +2,6 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.RiskLevel;
@@ -12,36 +11,16 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.event.ActionEvaluated;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DESIGN.md "Deadlines": an evaluation decided after the caller's deadline reached nobody. It is recorded
  * as undelivered; it opens no approval, notifies nobody, changes no state and is not answered. A retry
  * with the same command id (an Idempotency-Key) gets the first outcome when that one was delivered.
  */
-class DeadlinesTest {
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
-
-    @BeforeEach
-    void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
-
+class DeadlinesTest extends OneWorkspaceTopologyTest {
     private static final Instant PAST = Instant.now().minusSeconds(5);
     private static final Instant FUTURE = Instant.now().plusSeconds(3600);
 

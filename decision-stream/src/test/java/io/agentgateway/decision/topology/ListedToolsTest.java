@@ -3,7 +3,6 @@ package io.agentgateway.decision.topology;
 import static io.agentgateway.decision.topology.TestWorkspace.matchActions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -22,7 +21,6 @@ import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.event.ActionEvaluated;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -33,10 +31,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 15: an MCP {@code tools/list} names the upstream's tools, and its decision says which of them a
@@ -44,25 +40,14 @@ import org.junit.jupiter.api.io.TempDir;
  * the calls themselves and checks that what is hidden is exactly what the same state blocks at every risk level
  * ({@code arguments._risk} can name any).
  */
-class ListedToolsTest {
+class ListedToolsTest extends OneWorkspaceTopologyTest {
     private static final List<String> TOOLS = List.of("list_issues", "create_issue", "delete_repository", "search");
 
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
     Actor agent;
 
     @BeforeEach
     void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
         agent = workspace.agent(workspace.issueKey(Set.of(Scope.MCP), null));
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.GatewayJson;
@@ -23,44 +22,30 @@ import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.secret.SecretBox;
-import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 15: an MCP {@code resources/read} or {@code prompts/get} whose decision is require_approval opens an approval
  * that holds the sealed request ({@link HeldMcpRequest}, kind {@code mcp_request}) and is bound to it by its digest,
  * so that approving it leaves exactly that request for the executor to claim and run.
  */
-class McpHeldRequestTest {
+class McpHeldRequestTest extends OneWorkspaceTopologyTest {
     private static final HeldCallSeal SEAL =
             new HeldCallSeal(SecretBox.fromBase64Key(Base64.getEncoder().encodeToString(new byte[32])));
 
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
     String mcpKey;
 
     @BeforeEach
     void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
         mcpKey = workspace.issueKey(Set.of(Scope.MCP), null);
     }
 
     private Emitted gate(EvaluateAction asked) {
         return workspace.as(workspace.agent(mcpKey), asked);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
     }
 
     private EvaluateAction read(String method, String resourceType, String resourceId, HeldMcpRequest held) {

@@ -2,7 +2,6 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.ClassificationRule;
@@ -26,41 +25,21 @@ import io.agentgateway.schemas.event.ToolConnectionDeleted;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import io.agentgateway.schemas.event.WebhookSecretRotated;
 import io.agentgateway.schemas.secret.SealedSecret;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Tool connections through the topology: stored per workspace and tool, validated, secrets sealed and write-only. */
-class ToolConnectionCommandsTest {
+class ToolConnectionCommandsTest extends OneWorkspaceTopologyTest {
     private static final SealedSecret TOKEN = SealedSecret.of("v1.dG9rZW4tb25l");
     private static final SealedSecret OTHER_TOKEN = SealedSecret.of("v1.dG9rZW4tdHdv");
     private static final SealedSecret WEBHOOK_SECRET = SealedSecret.of("v1.c2VjcmV0LW9uZQ");
     private static final SealedSecret NEW_WEBHOOK_SECRET = SealedSecret.of("v1.c2VjcmV0LXR3bw");
-
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
-
-    @BeforeEach
-    void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
-    }
 
     WorkspaceState state() {
         return driver.workspaceStates().get(workspace.id);

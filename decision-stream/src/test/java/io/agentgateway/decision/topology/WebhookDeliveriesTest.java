@@ -6,7 +6,6 @@ import io.agentgateway.decision.backtest.BacktestReport;
 import io.agentgateway.decision.backtest.BacktestRequest;
 import io.agentgateway.decision.backtest.HistoryReplay;
 import io.agentgateway.decision.backtest.LogSpan;
-import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -28,37 +27,23 @@ import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.secret.SealedSecret;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Webhook deliveries through the topology: deduplicated per workspace and source, evaluated, recorded once. */
-class WebhookDeliveriesTest {
+class WebhookDeliveriesTest extends OneWorkspaceTopologyTest {
     private static final Actor VERIFIER = Actor.system("webhook-verifier");
     private static final SealedSecret WEBHOOK_SECRET = SealedSecret.of("v1.c2VjcmV0LW9uZQ");
 
-    @TempDir
-    Path stateDir;
-    DecisionDriver driver;
-    TestWorkspace workspace;
 
     @BeforeEach
     void start() {
-        driver = new DecisionDriver(DecisionSettings.defaults(), stateDir);
-        workspace = TestWorkspace.create(driver);
         connectCodeHost(workspace);
-    }
-
-    @AfterEach
-    void stop() {
-        driver.close();
     }
 
     static void connectCodeHost(TestWorkspace workspace) {
