@@ -19,8 +19,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -91,9 +92,13 @@ public final class FaultSuite {
         List<Fault> faults = List.of(
                 new Fault("kill -9 decision-stream", () -> cluster.decisionStreams.get(0).kill9(),
                         () -> cluster.decisionStreams.get(0).start(), 20, 45),
-                new Fault("kill -9 broker (not leading commands-0)", () -> broker(cluster, false).kill9(),
+                new Fault("kill -9 broker (neither leading commands-0 nor the controller)",
+                        () -> broker(cluster, BrokerVictim.BYSTANDER).kill9(),
                         () -> cluster.brokers.forEach(ClusterProcess::start), 20, 45),
-                new Fault("kill -9 leader broker (of commands-0)", () -> broker(cluster, true).kill9(),
+                new Fault("kill -9 leader broker (of commands-0)", () -> broker(cluster, BrokerVictim.LEADER_OF_COMMANDS_0).kill9(),
+                        () -> cluster.brokers.forEach(ClusterProcess::start), 20, 45),
+                new Fault("kill -9 controller broker (the active KRaft controller)",
+                        () -> broker(cluster, BrokerVictim.ACTIVE_CONTROLLER).kill9(),
                         () -> cluster.brokers.forEach(ClusterProcess::start), 20, 45),
                 new Fault("stop PostgreSQL 20 s", () -> cluster.postgres.stop(), () -> cluster.postgres.start(), 20, 45),
                 new Fault("kill -9 ingress-1", () -> cluster.ingresses.get(0).kill9(), () -> cluster.ingresses.get(0).start(),
@@ -143,20 +148,28 @@ public final class FaultSuite {
     }
 
     /**
-     * The leader of the commands topic's partition 0, or a broker that is not (with 3 replicas of 6 partitions on
-     * 3 brokers every broker leads some: "not leading commands-0" is the honest name). Logs which commands
-     * partitions the victim leads and whether it is the active KRaft controller, which decides how long the
-     * failover takes (a dead controller is replaced before the dead broker can be fenced).
+     * Which broker a broker fault kills. Every broker leads some partitions (3 replicas of 6 on 3 brokers), so what
+     * tells the cells apart is whether the victim leads commands-0 and whether it is the active KRaft controller: a
+     * dead controller must be replaced before the dead broker can be fenced and its partitions moved, so that cell
+     * is measured on its own instead of by chance.
      */
-    private static ClusterProcess broker(LocalCluster cluster, boolean leaderOfCommands0) {
+    enum BrokerVictim { BYSTANDER, LEADER_OF_COMMANDS_0, ACTIVE_CONTROLLER }
+
+    /** The broker to kill, logging the commands partitions it leads and whether it is the active controller. */
+    private static ClusterProcess broker(LocalCluster cluster, BrokerVictim which) {
         try (Admin admin = cluster.admin()) {
             TopicDescription commands = admin.describeTopics(List.of("gateway.commands.v1")).allTopicNames()
                     .get(10, TimeUnit.SECONDS).get("gateway.commands.v1");
             int leader = commands.partitions().get(0).leader().id();
-            int victim = leaderOfCommands0 ? leader : leader % 3 + 1;
+            int controller = admin.describeMetadataQuorum().quorumInfo().get(10, TimeUnit.SECONDS).leaderId();
+            int victim = switch (which) {
+                case LEADER_OF_COMMANDS_0 -> leader;
+                case ACTIVE_CONTROLLER -> controller;
+                case BYSTANDER -> IntStream.rangeClosed(1, 3).filter(id -> id != leader && id != controller).findFirst()
+                        .orElseThrow();
+            };
             List<Integer> leads = commands.partitions().stream()
                     .filter(p -> p.leader() != null && p.leader().id() == victim).map(TopicPartitionInfo::partition).toList();
-            int controller = admin.describeMetadataQuorum().quorumInfo().get(10, TimeUnit.SECONDS).leaderId();
             LocalCluster.log("killing broker-" + victim + ": leads commands partitions " + leads
                     + (controller == victim ? ", and is the active controller" : ", not the controller (broker-" + controller + " is)"));
             return cluster.brokers.get(victim - 1);
