@@ -2,13 +2,30 @@ package io.agentgateway.decision.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.junit.jupiter.api.Test;
 
 class DecisionStreamsConfigTest {
+    /**
+     * Kafka clients before 4.3.1 (KAFKA-20673) route an admin listOffsets to the partition leader they cached,
+     * and wait for that broker while it is dead. Streams asks for changelog end offsets that way before it
+     * restores a task, so an exactly-once instance fenced while a broker was down stalled until the broker
+     * returned (docs/operating-a-cluster.md, the controller kill). Boot's own Kafka version is older: dropping
+     * the pin in the root pom must fail here, not in the next fault run.
+     */
+    @Test
+    void kafka_clients_re_resolve_a_dead_partition_leader() {
+        int[] version = Arrays.stream(AppInfoParser.getVersion().split("[.-]")).limit(3)
+                .mapToInt(Integer::parseInt).toArray();
+        assertThat(version[0] * 10_000 + version[1] * 100 + version[2])
+                .as("kafka-clients %s, need 4.3.1 or later", AppInfoParser.getVersion())
+                .isGreaterThanOrEqualTo(4_03_01);
+    }
     private static final Map<String, Object> CONNECTION = Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092",
             StreamsConfig.APPLICATION_ID_CONFIG, "overridden");
 
