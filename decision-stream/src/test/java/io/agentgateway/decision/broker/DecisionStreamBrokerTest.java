@@ -35,7 +35,10 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.streams.processor.StateRestoreListener;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,6 +110,53 @@ class DecisionStreamBrokerTest {
             context.stop();
             assertThat(lifecycle.isStreamsRunning()).isFalse();
             assertThat(context.getBean(DecisionStreamHealthIndicator.class).health().getStatus()).isEqualTo(Status.DOWN);
+        }
+    }
+
+    /**
+     * Under exactly-once a clean restart resumes every task from its local stores: nothing is restored. Most tasks
+     * hold a store whose changelog is still empty (no webhook ever reached their workspaces): Kafka 4.3's Streams keeps
+     * no offset for such a store, takes the task for corrupted at every restart or move, wipes it and restores it from
+     * scratch, and under failover that became a loop of wipes and rebalances (the fault suite, issue 17).
+     */
+    @Test
+    void an_exactly_once_restart_keeps_the_local_state_of_tasks_with_an_empty_store() throws Exception {
+        StreamsOptions options = new StreamsOptions("decision-eos-restart-it-" + UUID.randomUUID(),
+                ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
+        Scenario scenario = new Scenario(2);
+        try (CommandClient client = new CommandClient(bootstrap, 2)) {
+            try (DecisionStreamRunner first = new DecisionStreamRunner(DecisionSettings.defaults(),
+                    DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), options))) {
+                first.start();
+                first.awaitRunning(STARTUP);
+                assertThat(client.request(scenario.createWorkspace(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+                assertThat(client.request(scenario.issueKey(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+                assertThat(client.request(scenario.evaluate(), REPLY).status()).isEqualTo(ReplyStatus.OK);
+            }
+
+            AtomicLong restored = new AtomicLong();
+            try (DecisionStreamRunner second = new DecisionStreamRunner(DecisionSettings.defaults(),
+                    DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), options))) {
+                second.restoreListener(new StateRestoreListener() {
+                    @Override
+                    public void onRestoreStart(TopicPartition partition, String store, long startingOffset, long endingOffset) {
+                    }
+
+                    @Override
+                    public void onBatchRestored(TopicPartition partition, String store, long batchEndOffset, long numRestored) {
+                        restored.addAndGet(numRestored);
+                    }
+
+                    @Override
+                    public void onRestoreEnd(TopicPartition partition, String store, long totalRestored) {
+                    }
+                });
+                second.start();
+                second.awaitRunning(STARTUP);
+                // the workspace and its key are still there
+                assertThat(client.request(scenario.evaluate(), REPLY).evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
+            }
+            assertThat(restored.get()).as("records restored from the changelogs after a clean restart").isZero();
         }
     }
 
