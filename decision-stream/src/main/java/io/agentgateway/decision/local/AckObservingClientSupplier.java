@@ -11,16 +11,17 @@ import org.apache.kafka.streams.KafkaClientSupplier;
 import org.apache.kafka.streams.processor.internals.DefaultKafkaClientSupplier;
 
 /**
- * Kafka Streams' clients, with every producer wrapped in an {@link AckObservingProducer} and its
- * {@link DurableSendTracker} kept by the producer's client id. Streams names a stream thread's producer
+ * Kafka Streams' clients, with every producer wrapped in an {@link AckObservingProducer} kept by the producer's
+ * client id, and the main consumer a {@link FlushingMainConsumer}. Streams names a stream thread's producer
  * {@code <thread name>-producer} (at-least-once and exactly-once v2 alike: one producer per thread), so a
- * processor finds the tracker of the producer its records go to from its own thread's name.
+ * processor finds the tracker of the producer its records go to from its own thread's name, and the stream
+ * thread's consumer the producer to flush before it waits for commands.
  */
 public final class AckObservingClientSupplier implements KafkaClientSupplier {
     static final String PRODUCER_SUFFIX = "-producer";
 
     private final KafkaClientSupplier clients = new DefaultKafkaClientSupplier();
-    private final ConcurrentMap<String, DurableSendTracker> trackers = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, AckObservingProducer> producers = new ConcurrentHashMap<>();
 
     @Override
     public Admin getAdmin(Map<String, Object> config) {
@@ -31,9 +32,11 @@ public final class AckObservingClientSupplier implements KafkaClientSupplier {
     public Producer<byte[], byte[]> getProducer(Map<String, Object> config) {
         String clientId = String.valueOf(config.get(ProducerConfig.CLIENT_ID_CONFIG));
         DurableSendTracker tracker = new DurableSendTracker(config.get(ProducerConfig.TRANSACTIONAL_ID_CONFIG) != null);
+        AckObservingProducer[] self = new AckObservingProducer[1];
+        self[0] = new AckObservingProducer(clients.getProducer(config), tracker, () -> producers.remove(clientId, self[0]));
         // a producer replaced under exactly-once (or a client rebuilt) takes its thread's place
-        trackers.put(clientId, tracker);
-        return new AckObservingProducer(clients.getProducer(config), tracker, () -> trackers.remove(clientId, tracker));
+        producers.put(clientId, self[0]);
+        return self[0];
     }
 
     /** The tracker of the producer the calling stream thread sends with, or null when it has none. */
@@ -42,12 +45,18 @@ public final class AckObservingClientSupplier implements KafkaClientSupplier {
     }
 
     DurableSendTracker trackerOf(String streamThreadName) {
-        return trackers.get(streamThreadName + PRODUCER_SUFFIX);
+        AckObservingProducer producer = producerOf(streamThreadName);
+        return producer == null ? null : producer.tracker();
     }
 
+    AckObservingProducer producerOf(String streamThreadName) {
+        return producers.get(streamThreadName + PRODUCER_SUFFIX);
+    }
+
+    /** The stream thread's main consumer (Streams asks for no other with this method). */
     @Override
     public Consumer<byte[], byte[]> getConsumer(Map<String, Object> config) {
-        return clients.getConsumer(config);
+        return new FlushingMainConsumer(config, this);
     }
 
     @Override

@@ -32,6 +32,20 @@ final class AckObservingProducer implements Producer<byte[], byte[]> {
         this.onClose = onClose;
     }
 
+    DurableSendTracker tracker() {
+        return tracker;
+    }
+
+    /**
+     * Sends at once, and waits for, what the producer holds while a caller in this process waits for it (see
+     * {@link FlushingMainConsumer}). Never under exactly-once, where only the commit makes a reply due.
+     */
+    void flushForWaitingCallers() {
+        if (tracker.awaited()) {
+            delegate.flush();
+        }
+    }
+
     @Override
     public Future<RecordMetadata> send(ProducerRecord<byte[], byte[]> record) {
         return send(record, null);

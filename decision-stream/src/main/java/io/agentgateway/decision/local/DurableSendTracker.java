@@ -103,6 +103,13 @@ public final class DurableSendTracker {
         }
     }
 
+    /** At-least-once: whether an action waits for sends not yet acknowledged (a caller waits for the producer). */
+    boolean awaited() {
+        synchronized (lock) {
+            return !transactional && !closed && !waiters.isEmpty();
+        }
+    }
+
     /** Waiters not yet run (tests, diagnostics). */
     public int waiting() {
         synchronized (lock) {

@@ -103,6 +103,27 @@ class DurableSendTrackerTest {
         assertThat(ran).containsExactly("committed", "no records");
     }
 
+    /** What the stream thread's consumer asks before it waits for commands: flush only for a caller that waits. */
+    @Test
+    void aFlushIsForWaitingCallersOnlyAndNeverUnderExactlyOnce() {
+        MockProducer<byte[], byte[]> kafka = new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
+        DurableSendTracker tracker = new DurableSendTracker(false);
+        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, () -> {});
+
+        producer.send(record("events"), null);
+        assertThat(tracker.awaited()).as("records nobody waits for keep their linger").isFalse();
+        tracker.afterSendsSoFar(() -> ran.add("caller"));
+        assertThat(tracker.awaited()).isTrue();
+        producer.flushForWaitingCallers(); // MockProducer's flush acknowledges what it holds, as the broker would
+        assertThat(ran).containsExactly("caller");
+        assertThat(tracker.awaited()).isFalse();
+
+        DurableSendTracker transactional = new DurableSendTracker(true);
+        transactional.onSend(null);
+        transactional.afterSendsSoFar(() -> ran.add("after the commit"));
+        assertThat(transactional.awaited()).as("a flush makes nothing of a transaction due").isFalse();
+    }
+
     @Test
     void theSupplierFindsTheTrackerOfTheCallingStreamThreadsProducer() throws Exception {
         AckObservingClientSupplier clients = new AckObservingClientSupplier();

@@ -1,0 +1,118 @@
+package io.agentgateway.decision.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.agentgateway.decision.core.DecisionSettings;
+import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.decision.runtime.DecisionStreamRunner;
+import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import io.agentgateway.decision.runtime.ProcessingGuarantee;
+import io.agentgateway.decision.runtime.StreamsOptions;
+import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.ReplyStatus;
+import io.agentgateway.schemas.RiskLevel;
+import io.agentgateway.schemas.Scope;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.command.Command;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.CreateWorkspace;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.Reply;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * In-process replies on the real (embedded) broker (issue 19): a decision made alone is answered once the broker
+ * acknowledged what it wrote, without waiting out the stream producer's linger. The linger and the commit
+ * interval here are 20 and 60 seconds, so a reply that waited for either (the linger, or the flush of a commit)
+ * would miss the 10 seconds this test gives it.
+ */
+class InProcessRepliesBrokerTest {
+    private static final int LINGER_MS = 20_000;
+    private static final int REPLY_PARTITION = 2;
+    private static String bootstrap;
+
+    @TempDir
+    Path stateDir;
+
+    @BeforeAll
+    static void topics() {
+        bootstrap = SharedTestInfra.kafka().bootstrapServers();
+        TopicProvisioner.ensureTopics(bootstrap, new TopicProvisioner.Layout(6, 4, (short) 1));
+    }
+
+    @Test
+    void a_decision_made_alone_is_answered_without_waiting_out_the_linger() throws Exception {
+        StreamsOptions options = new StreamsOptions("decision-local-it-" + UUID.randomUUID(), ProcessingGuarantee.AT_LEAST_ONCE,
+                60_000L, null, stateDir.toString(), 1, (short) 1, LINGER_MS, 5, 500);
+        LocalReplyChannel channel = new LocalReplyChannel();
+        WaitingCallers callers = new WaitingCallers();
+        channel.attach(REPLY_PARTITION, callers);
+        try (DecisionStreamRunner runner = new DecisionStreamRunner(DecisionSettings.defaults(),
+                DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), options), channel);
+                CommandClient client = new CommandClient(bootstrap, REPLY_PARTITION)) {
+            runner.start();
+            runner.awaitRunning(Duration.ofSeconds(60));
+
+            String workspaceId = UUID.randomUUID().toString();
+            Actor owner = Actor.user("owner-" + workspaceId.substring(0, 8), "owner@example.com");
+            String keyHash = "a".repeat(64);
+            assertThat(callers.request(client, envelope(workspaceId, owner, new CreateWorkspace("Local replies"))).status())
+                    .isEqualTo(ReplyStatus.OK);
+            assertThat(callers.request(client, envelope(workspaceId, owner,
+                    new IssueApiKey(UUID.randomUUID().toString(), "it", keyHash, Set.of(Scope.EVALUATE), null))).status())
+                    .isEqualTo(ReplyStatus.OK);
+            for (int i = 0; i < 3; i++) {
+                Reply reply = callers.request(client, envelope(workspaceId, Actor.apiKey(keyHash, "agent-it"),
+                        new EvaluateAction(Tool.DOCS, "page.read", RiskLevel.LOW, "agent-it", null, null, null, null, null,
+                                ActionSource.EVALUATE, Scope.EVALUATE, false)));
+                assertThat(reply.evaluation().decision()).isEqualTo(Decision.ALLOW);
+            }
+            assertThat(channel.deliveredCount()).isEqualTo(5);
+        }
+    }
+
+    private static CommandEnvelope envelope(String workspaceId, Actor actor, Command command) {
+        return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
+                UUID.randomUUID().toString(), Instant.now(), REPLY_PARTITION, actor, command);
+    }
+
+    /** An ingress's callers, reduced to a test: each waits for its command's reply in this process. */
+    private static final class WaitingCallers implements LocalReplyChannel.Receiver {
+        private final Map<String, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
+
+        Reply request(CommandClient client, CommandEnvelope envelope) throws Exception {
+            CompletableFuture<Reply> reply = new CompletableFuture<>();
+            waiting.put(envelope.commandId(), reply);
+            client.send(envelope);
+            // well within the linger: only a send made as soon as the stream had nothing else to do arrives in time
+            return reply.get(10, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public boolean isWaiting(String commandId) {
+            return waiting.containsKey(commandId);
+        }
+
+        @Override
+        public void deliver(Reply reply) {
+            waiting.get(reply.commandId()).complete(reply);
+        }
+    }
+}
