@@ -49,7 +49,18 @@ public final class FaultSuite {
     private static final int WORKSPACES = 8;
     private static final int KILL_SWITCH_WORKSPACE = 0;
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+            System.exit(0);
+        } catch (Throwable failed) {
+            // the load generator's threads would keep this JVM (and its load on the machine) alive after main
+            failed.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         // the suite's own Kafka admin clients retry loudly while a broker is down on purpose
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.apache.kafka"))
                 .setLevel(ch.qos.logback.classic.Level.ERROR);
@@ -74,7 +85,6 @@ public final class FaultSuite {
         System.out.println("Load average at the end: " + Files.readString(Path.of("/proc/loadavg")).trim()
                 + " (" + Runtime.getRuntime().availableProcessors() + " cores)");
         tables.forEach(System.out::println);
-        System.exit(0);
     }
 
     private static String runCluster(LocalCluster cluster, int rate) throws Exception {
@@ -120,11 +130,14 @@ public final class FaultSuite {
             Long ackAt = null;
             Long liftAt = null;
             if (fault.name().startsWith("kill switch")) {
+                // null: never acknowledged, which the table says (a finding, not a reason to lose the other cells)
                 ackAt = killSwitch(cluster, workspaceIds.get(KILL_SWITCH_WORKSPACE), ownerJwt, "enable");
                 sleep(fault.observeSeconds());
                 // allows are legitimate again from the first attempt to lift it (a timed-out attempt still counts)
                 liftAt = System.currentTimeMillis();
-                killSwitch(cluster, workspaceIds.get(KILL_SWITCH_WORKSPACE), ownerJwt, "disable");
+                if (ackAt != null && killSwitch(cluster, workspaceIds.get(KILL_SWITCH_WORKSPACE), ownerJwt, "disable") == null) {
+                    LocalCluster.log("the kill switch was not lifted: later cells see workspace " + KILL_SWITCH_WORKSPACE + " halted");
+                }
             } else {
                 PartitionWatch watch = Boolean.getBoolean("faults.watchPartitions") ? PartitionWatch.start(cluster) : null;
                 fault.inject().run();
@@ -178,7 +191,8 @@ public final class FaultSuite {
         }
     }
 
-    private static long killSwitch(LocalCluster cluster, String workspaceId, String ownerJwt, String action) {
+    /** When the kill switch call was answered 200 through the second replica, or null when 20 attempts were not. */
+    private static Long killSwitch(LocalCluster cluster, String workspaceId, String ownerJwt, String action) {
         GatewayHttpClient second = new GatewayHttpClient(cluster.ingressUrl(1));
         for (int attempt = 0; attempt < 20; attempt++) {
             var answer = second.send("POST", "/functions/v1/kill-switch", ownerJwt,
@@ -188,7 +202,8 @@ public final class FaultSuite {
             }
             sleep(1);
         }
-        throw new IllegalStateException("kill switch " + action + " not acknowledged");
+        LocalCluster.log("kill switch " + action + " not acknowledged in 20 attempts");
+        return null;
     }
 
     /** The embedded default as a process: SIGKILL under load, restarted at once; its PostgreSQL orphan must be taken over. */
@@ -302,7 +317,8 @@ public final class FaultSuite {
             double recovered = in.stream().filter(s -> s.status() != 200 && s.sentAtMs() >= w.faultAtMs())
                     .mapToLong(s -> s.sentAtMs() - w.faultAtMs()).max().orElse(0) / 1000.0;
             out.append(String.format(Locale.ROOT, "| %s | %d | %d | %d / %d / %d | %d | %d | %s | %d (%d)%s | %.1f |%n", w.name(),
-                    in.size(), ok, s503, s504, none, missing, doubled, w.killSwitchAckMs() == null ? "n/a" : "" + allowsAfterKill,
+                    in.size(), ok, s503, s504, none, missing, doubled, w.killSwitchAckMs() != null ? "" + allowsAfterKill
+                            : w.name().startsWith("kill switch") ? "never acknowledged" : "n/a",
                     nobody.size(), marked, markedButAnswered > 0 ? " " + markedButAnswered + " answered yet marked" : "",
                     recovered));
         }
