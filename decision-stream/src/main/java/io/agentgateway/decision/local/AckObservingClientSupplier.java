@@ -32,11 +32,11 @@ public final class AckObservingClientSupplier implements KafkaClientSupplier {
     public Producer<byte[], byte[]> getProducer(Map<String, Object> config) {
         String clientId = String.valueOf(config.get(ProducerConfig.CLIENT_ID_CONFIG));
         DurableSendTracker tracker = new DurableSendTracker(config.get(ProducerConfig.TRANSACTIONAL_ID_CONFIG) != null);
-        AckObservingProducer[] self = new AckObservingProducer[1];
-        self[0] = new AckObservingProducer(clients.getProducer(config), tracker, () -> producers.remove(clientId, self[0]));
+        AckObservingProducer producer = new AckObservingProducer(clients.getProducer(config), tracker,
+                closed -> producers.remove(clientId, closed));
         // a producer replaced under exactly-once (or a client rebuilt) takes its thread's place
-        producers.put(clientId, self[0]);
-        return self[0];
+        producers.put(clientId, producer);
+        return producer;
     }
 
     /** The tracker of the producer the calling stream thread sends with, or null when it has none. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.Callback;
@@ -24,9 +25,10 @@ import org.apache.kafka.common.metrics.KafkaMetric;
 final class AckObservingProducer implements Producer<byte[], byte[]> {
     private final Producer<byte[], byte[]> delegate;
     private final DurableSendTracker tracker;
-    private final Runnable onClose;
+    private final Consumer<AckObservingProducer> onClose;
 
-    AckObservingProducer(Producer<byte[], byte[]> delegate, DurableSendTracker tracker, Runnable onClose) {
+    /** @param onClose told once this producer closed (its supplier forgets it) */
+    AckObservingProducer(Producer<byte[], byte[]> delegate, DurableSendTracker tracker, Consumer<AckObservingProducer> onClose) {
         this.delegate = delegate;
         this.tracker = tracker;
         this.onClose = onClose;
@@ -89,7 +91,7 @@ final class AckObservingProducer implements Producer<byte[], byte[]> {
 
     private void closed() {
         tracker.close();
-        onClose.run();
+        onClose.accept(this);
     }
 
     @Override

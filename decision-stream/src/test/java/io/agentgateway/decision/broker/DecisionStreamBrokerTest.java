@@ -10,30 +10,15 @@ import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
-import io.agentgateway.embedded.SharedTestInfra;
-import io.agentgateway.schemas.Actor;
-import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
-import io.agentgateway.schemas.Scope;
-import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
-import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
-import io.agentgateway.schemas.command.CreateWorkspace;
-import io.agentgateway.schemas.command.EvaluateAction;
-import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.Reply;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -57,8 +42,7 @@ class DecisionStreamBrokerTest {
 
     @BeforeAll
     static void topics() {
-        bootstrap = SharedTestInfra.kafka().bootstrapServers();
-        TopicProvisioner.ensureTopics(bootstrap, new TopicProvisioner.Layout(6, 4, (short) 1));
+        bootstrap = BrokerScenario.brokerWithGatewayTopics();
     }
 
     @Test
@@ -72,7 +56,7 @@ class DecisionStreamBrokerTest {
             runner.awaitRunning(STARTUP);
             assertThat(runner.isRunning()).isTrue();
 
-            Scenario scenario = new Scenario(3);
+            BrokerScenario scenario = new BrokerScenario(3);
             assertThat(client.request(scenario.createWorkspace(), REPLY).status()).isEqualTo(ReplyStatus.OK);
             assertThat(client.request(scenario.issueKey(), REPLY).status()).isEqualTo(ReplyStatus.OK);
 
@@ -101,7 +85,7 @@ class DecisionStreamBrokerTest {
             assertThat(lifecycle.isStreamsRunning()).isTrue();
             assertThat(context.getBean(DecisionStreamHealthIndicator.class).health().getStatus()).isEqualTo(Status.UP);
 
-            Scenario scenario = new Scenario(1);
+            BrokerScenario scenario = new BrokerScenario(1);
             assertThat(client.request(scenario.createWorkspace(), REPLY).status()).isEqualTo(ReplyStatus.OK);
             assertThat(client.request(scenario.issueKey(), REPLY).status()).isEqualTo(ReplyStatus.OK);
             Reply reply = client.request(scenario.evaluate(), REPLY);
@@ -123,7 +107,7 @@ class DecisionStreamBrokerTest {
     void an_exactly_once_restart_keeps_the_local_state_of_tasks_with_an_empty_store() throws Exception {
         StreamsOptions options = new StreamsOptions("decision-eos-restart-it-" + UUID.randomUUID(),
                 ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
-        Scenario scenario = new Scenario(2);
+        BrokerScenario scenario = new BrokerScenario(2);
         try (CommandClient client = new CommandClient(bootstrap, 2)) {
             try (DecisionStreamRunner first = new DecisionStreamRunner(DecisionSettings.defaults(),
                     DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), options))) {
@@ -157,44 +141,6 @@ class DecisionStreamBrokerTest {
                 assertThat(client.request(scenario.evaluate(), REPLY).evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
             }
             assertThat(restored.get()).as("records restored from the changelogs after a clean restart").isZero();
-        }
-    }
-
-    /** A fresh workspace, its owner, an evaluate key and one action; every command waits on {@code replyPartition}. */
-    private static final class Scenario {
-        final String workspaceId = UUID.randomUUID().toString();
-        final Actor owner = Actor.user("owner-" + workspaceId.substring(0, 8), "owner@example.com");
-        final String keyHash = sha256("agk_" + UUID.randomUUID());
-        final int replyPartition;
-
-        Scenario(int replyPartition) {
-            this.replyPartition = replyPartition;
-        }
-
-        CommandEnvelope createWorkspace() {
-            return envelope(owner, new CreateWorkspace("Broker test"));
-        }
-
-        CommandEnvelope issueKey() {
-            return envelope(owner, new IssueApiKey(UUID.randomUUID().toString(), "it", keyHash, Set.of(Scope.EVALUATE), null));
-        }
-
-        CommandEnvelope evaluate() {
-            return envelope(Actor.apiKey(keyHash, "agent-it"), new EvaluateAction(Tool.CODE_HOST, "pull_request.merge",
-                    RiskLevel.LOW, "agent-it", null, "repo", "acme/api", null, null, ActionSource.EVALUATE, Scope.EVALUATE, false));
-        }
-
-        private CommandEnvelope envelope(Actor actor, Command command) {
-            return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
-                    UUID.randomUUID().toString(), Instant.now(), replyPartition, actor, command);
-        }
-
-        private static String sha256(String text) {
-            try {
-                return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 }

@@ -8,26 +8,13 @@ import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
-import io.agentgateway.embedded.SharedTestInfra;
-import io.agentgateway.schemas.Actor;
-import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.ReplyStatus;
-import io.agentgateway.schemas.RiskLevel;
-import io.agentgateway.schemas.Scope;
-import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
-import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
-import io.agentgateway.schemas.command.CreateWorkspace;
-import io.agentgateway.schemas.command.EvaluateAction;
-import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.Reply;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,8 +40,7 @@ class InProcessRepliesBrokerTest {
 
     @BeforeAll
     static void topics() {
-        bootstrap = SharedTestInfra.kafka().bootstrapServers();
-        TopicProvisioner.ensureTopics(bootstrap, new TopicProvisioner.Layout(6, 4, (short) 1));
+        bootstrap = BrokerScenario.brokerWithGatewayTopics();
     }
 
     @Test
@@ -70,27 +56,15 @@ class InProcessRepliesBrokerTest {
             runner.start();
             runner.awaitRunning(Duration.ofSeconds(60));
 
-            String workspaceId = UUID.randomUUID().toString();
-            Actor owner = Actor.user("owner-" + workspaceId.substring(0, 8), "owner@example.com");
-            String keyHash = "a".repeat(64);
-            assertThat(callers.request(client, envelope(workspaceId, owner, new CreateWorkspace("Local replies"))).status())
-                    .isEqualTo(ReplyStatus.OK);
-            assertThat(callers.request(client, envelope(workspaceId, owner,
-                    new IssueApiKey(UUID.randomUUID().toString(), "it", keyHash, Set.of(Scope.EVALUATE), null))).status())
-                    .isEqualTo(ReplyStatus.OK);
+            BrokerScenario scenario = new BrokerScenario(REPLY_PARTITION);
+            assertThat(callers.request(client, scenario.createWorkspace()).status()).isEqualTo(ReplyStatus.OK);
+            assertThat(callers.request(client, scenario.issueKey()).status()).isEqualTo(ReplyStatus.OK);
             for (int i = 0; i < 3; i++) {
-                Reply reply = callers.request(client, envelope(workspaceId, Actor.apiKey(keyHash, "agent-it"),
-                        new EvaluateAction(Tool.DOCS, "page.read", RiskLevel.LOW, "agent-it", null, null, null, null, null,
-                                ActionSource.EVALUATE, Scope.EVALUATE, false)));
-                assertThat(reply.evaluation().decision()).isEqualTo(Decision.ALLOW);
+                Reply reply = callers.request(client, scenario.evaluate());
+                assertThat(reply.evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
             }
             assertThat(channel.deliveredCount()).isEqualTo(5);
         }
-    }
-
-    private static CommandEnvelope envelope(String workspaceId, Actor actor, Command command) {
-        return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
-                UUID.randomUUID().toString(), Instant.now(), REPLY_PARTITION, actor, command);
     }
 
     /** An ingress's callers, reduced to a test: each waits for its command's reply in this process. */

@@ -11,7 +11,6 @@ import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceCounters;
 import io.agentgateway.decision.topology.DecisionTopology;
-import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -22,7 +21,6 @@ import io.agentgateway.schemas.ReviewVerdict;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
@@ -83,8 +81,7 @@ class WorkspaceStateBrokerTest {
 
     @BeforeAll
     static void topics() {
-        bootstrap = SharedTestInfra.kafka().bootstrapServers();
-        TopicProvisioner.ensureTopics(bootstrap, new TopicProvisioner.Layout(6, 4, (short) 1));
+        bootstrap = BrokerScenario.brokerWithGatewayTopics();
     }
 
     @Test

@@ -22,7 +22,7 @@ class DurableSendTrackerTest {
     void runsOnlyOnceEverySendSoFarIsAcknowledgedInWhateverOrderTheyComplete() {
         MockProducer<byte[], byte[]> kafka = new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
         DurableSendTracker tracker = new DurableSendTracker(false);
-        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, () -> {});
+        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, closed -> {});
         List<String> streamsCallbacks = new ArrayList<>();
 
         producer.send(record("events"), (metadata, e) -> streamsCallbacks.add("events"));
@@ -63,7 +63,7 @@ class DurableSendTrackerTest {
     void aFailedSendKeepsEveryLaterWaiterWaiting() {
         MockProducer<byte[], byte[]> kafka = new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
         DurableSendTracker tracker = new DurableSendTracker(false);
-        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, () -> {});
+        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, closed -> {});
 
         producer.send(record("events"), null);
         tracker.afterSendsSoFar(() -> ran.add("first"));
@@ -85,7 +85,7 @@ class DurableSendTrackerTest {
     void underExactlyOnceOnlyTheCommitMakesRecordsDurableAndAnAbortDropsTheirWaiters() {
         MockProducer<byte[], byte[]> kafka = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
         DurableSendTracker tracker = new DurableSendTracker(true);
-        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, () -> {});
+        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, closed -> {});
         producer.initTransactions();
 
         producer.beginTransaction();
@@ -108,7 +108,7 @@ class DurableSendTrackerTest {
     void aFlushIsForWaitingCallersOnlyAndNeverUnderExactlyOnce() {
         MockProducer<byte[], byte[]> kafka = new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
         DurableSendTracker tracker = new DurableSendTracker(false);
-        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, () -> {});
+        AckObservingProducer producer = new AckObservingProducer(kafka, tracker, closed -> {});
 
         producer.send(record("events"), null);
         assertThat(tracker.awaited()).as("records nobody waits for keep their linger").isFalse();
