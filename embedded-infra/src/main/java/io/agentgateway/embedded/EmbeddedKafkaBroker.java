@@ -53,7 +53,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             Path logDir = temporary ? Files.createTempDirectory("gateway-kafka-") : dataDir.toAbsolutePath();
             Files.createDirectories(logDir);
             int clientPort = port == 0 ? FreePorts.pick() : port;
-            int controllerPort = FreePorts.pick();
+            int controllerPort = FreePorts.pickOtherThan(clientPort);
             KafkaConfig config = new KafkaConfig(brokerProperties(logDir, clientPort, controllerPort), false);
             format(logDir);
             KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
@@ -102,8 +102,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * after 6 s instead of 9 s (its partitions wait for that; 3 s fenced live brokers on a loaded machine,
      * where the controller took 3.1 s to process a heartbeat), no automatic
      * preferred-leader election (it moved leaders back under load five minutes after a broker returned,
-     * a second burst of errors; run it deliberately), and a dead producer's transaction aborted within
-     * a second of its timeout.
+     * a second burst of errors; run it deliberately), a dead producer's transaction aborted within
+     * a second of its timeout, and under exactly-once a transaction's first write to a partition whose
+     * previous transaction's markers are still replicating held at the broker for up to a second (Kafka:
+     * 100 ms, after which the producer got {@code CONCURRENT_TRANSACTIONS} and retried after 100 ms to 1 s;
+     * on three loaded brokers that was most commits in the first 20 s of load).
      */
     static Properties clusterProperties(Path logDir, int nodeId, int clientPort, int controllerPort, String voters) {
         Properties props = new Properties();
@@ -130,6 +133,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 Map.entry("broker.heartbeat.interval.ms", "1000"),
                 Map.entry("auto.leader.rebalance.enable", "false"),
                 Map.entry("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000"),
+                Map.entry("add.partitions.to.txn.retry.backoff.max.ms", "1000"),
                 Map.entry("num.network.threads", "2"),
                 Map.entry("num.io.threads", "2")));
         return props;

@@ -3,8 +3,9 @@ package io.agentgateway.decision.config;
 import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
-import org.springframework.beans.factory.ObjectProvider;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
+import io.agentgateway.decision.runtime.StreamsOptions;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -23,11 +24,12 @@ public class DecisionStreamConfiguration {
     public DecisionStreamLifecycle decisionStreamLifecycle(DecisionStreamProperties decision, TopicLayoutProperties topics,
             KafkaProperties kafka, ObjectProvider<LocalReplyChannel> localReplies) {
         // a channel exists only where a launcher put an ingress in the same process (the embedded default)
+        StreamsOptions options = decision.streamsOptions(topics.replicationFactor());
         DecisionStreamRunner runner = new DecisionStreamRunner(decision.settings(),
-                DecisionStreamsConfig.build(kafka.buildStreamsProperties(), decision.streamsOptions(topics.replicationFactor()),
-                        decision.failoverOptions()), localReplies.getIfAvailable());
+                DecisionStreamsConfig.build(kafka.buildStreamsProperties(), options, decision.failoverOptions()),
+                localReplies.getIfAvailable());
         return new DecisionStreamLifecycle(runner, String.join(",", kafka.getBootstrapServers()), topics.layout(),
-                decision.closeTimeout());
+                decision.closeTimeout(), options);
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -1,6 +1,7 @@
 package io.agentgateway.decision.config;
 
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
+import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.schemas.TopicProvisioner;
 import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
@@ -17,22 +18,25 @@ public class DecisionStreamLifecycle implements SmartLifecycle {
     private final String bootstrapServers;
     private final TopicProvisioner.Layout layout;
     private final Duration closeTimeout;
+    private final StreamsOptions options;
     private volatile boolean started;
 
     public DecisionStreamLifecycle(DecisionStreamRunner runner, String bootstrapServers, TopicProvisioner.Layout layout,
-            Duration closeTimeout) {
+            Duration closeTimeout, StreamsOptions options) {
         this.runner = runner;
         this.bootstrapServers = bootstrapServers;
         this.layout = layout;
         this.closeTimeout = closeTimeout;
+        this.options = options;
     }
 
     @Override
     public void start() {
         // every service creates missing topics, so the services can start in any order
         TopicProvisioner.Replication replication = TopicProvisioner.ensureTopics(bootstrapServers, layout);
-        // the changelogs get the replication of the gateway's own topics
-        runner.useReplication(replication.factor(), replication.minInsyncReplicas());
+        // the changelogs get the replication of the gateway's own topics, and exactly-once a commit interval for it
+        runner.useReplication(replication.factor(), replication.minInsyncReplicas(),
+                options.effectiveCommitIntervalMs(replication.factor()));
         runner.start();
         started = true;
     }

@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code gateway.decision.*}: how the decision stream runs and the settings of the decision logic.
  *
- * @param commitIntervalMs  empty: 5000 for at_least_once, 10 for exactly_once_v2
+ * @param commitIntervalMs  empty: 5000 for at_least_once; for exactly_once_v2 10 on a single broker, 100 when the
+ *                          topics are replicated
  * @param pollMs            empty: Streams' default for at_least_once, 10 for exactly_once_v2
  * @param stateDir          empty: Streams' default ({@code java.io.tmpdir}/kafka-streams)
  * @param instanceId        {@code group.instance.id}; empty: kept in the state directory when one is configured

@@ -78,10 +78,13 @@ public final class DecisionStreamRunner implements AutoCloseable {
         }
     }
 
-    /** The replication of the internal topics (changelogs) Streams creates; before {@link #start()}. */
-    public void useReplication(short factor, int minInsyncReplicas) {
+    /**
+     * The replication of the internal topics (changelogs) Streams creates, and the commit interval chosen for it;
+     * before {@link #start()}.
+     */
+    public void useReplication(short factor, int minInsyncReplicas, long commitIntervalMs) {
         synchronized (monitor) {
-            DecisionStreamsConfig.useReplication(streamsConfig, factor, minInsyncReplicas);
+            DecisionStreamsConfig.useReplication(streamsConfig, factor, minInsyncReplicas, commitIntervalMs);
         }
     }
 

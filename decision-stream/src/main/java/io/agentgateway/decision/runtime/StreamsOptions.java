@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * How the decision stream runs on Kafka Streams, independent of Spring.
  *
- * @param commitIntervalMs  null: the guarantee's default (5,000 at-least-once, 10 exactly-once)
+ * @param commitIntervalMs  null: the guarantee's default for the replication (5,000 at-least-once; exactly-once 10
+ *                          on a single broker, 100 with replicated topics: {@link ProcessingGuarantee})
  * @param pollMs            null: the guarantee's default (Streams' default at-least-once, 10 exactly-once)
  * @param stateDir          null: Streams' default ({@code java.io.tmpdir}/kafka-streams)
  * @param lingerMs          Streams' producer defaults to 100, which would delay every reply by 100 ms
@@ -51,8 +52,12 @@ public record StreamsOptions(
                 (short) 1, 1, 5, 500);
     }
 
-    public long effectiveCommitIntervalMs() {
-        return commitIntervalMs != null ? commitIntervalMs : processingGuarantee.defaultCommitIntervalMs();
+    /**
+     * The commit interval for topics with {@code replicationFactor} replicas (the factor resolved from the
+     * cluster when {@link #replicationFactor()} leaves it to the cluster).
+     */
+    public long effectiveCommitIntervalMs(short replicationFactor) {
+        return commitIntervalMs != null ? commitIntervalMs : processingGuarantee.defaultCommitIntervalMs(replicationFactor);
     }
 
     public Long effectivePollMs() {

@@ -61,7 +61,8 @@ class DecisionStreamsConfigTest {
         Properties props = DecisionStreamsConfig.build(CONNECTION, options);
         assertThat(props)
                 .containsEntry("processing.guarantee", "exactly_once_v2")
-                .containsEntry("commit.interval.ms", 10L)
+                // replicated: each commit's markers must replicate before the next transaction writes there
+                .containsEntry("commit.interval.ms", 100L)
                 .containsEntry("poll.ms", 10L)
                 .containsEntry("state.dir", "/tmp/x")
                 .containsEntry("num.stream.threads", 2)
@@ -93,7 +94,7 @@ class DecisionStreamsConfigTest {
                 .containsEntry("consumer.heartbeat.interval.ms", 1_500)
                 .containsEntry("num.standby.replicas", 1)
                 // a restarted instance takes tasks back when its copy is close, not by Kafka's 10,000 records
-                .containsEntry("acceptable.recovery.lag", 1_000L)
+                .containsEntry("acceptable.recovery.lag", 200L)
                 .containsEntry("probing.rebalance.interval.ms", 60_000L)
                 // only under exactly-once
                 .doesNotContainKey("producer.transaction.timeout.ms");
@@ -111,9 +112,27 @@ class DecisionStreamsConfigTest {
                 null, null, null, 1, (short) 0, 1, 5, 500));
         // unresolved: the broker's default
         assertThat(props).containsEntry("replication.factor", -1);
-        DecisionStreamsConfig.useReplication(props, (short) 3, 2);
+        DecisionStreamsConfig.useReplication(props, (short) 3, 2, 5_000L);
         assertThat(props).containsEntry("replication.factor", 3).containsEntry("topic.min.insync.replicas", "2");
         new StreamsConfig(props);
+    }
+
+    @Test
+    void exactly_once_commits_every_10_ms_on_one_broker_and_every_100_ms_on_replicated_topics() {
+        StreamsOptions leftToTheCluster = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, null, 1,
+                (short) 0, 1, 5, 500);
+        Properties props = DecisionStreamsConfig.build(CONNECTION, leftToTheCluster);
+        assertThat(props).containsEntry("commit.interval.ms", 10L);
+        assertThat(leftToTheCluster.effectiveCommitIntervalMs((short) 1)).isEqualTo(10L);
+        assertThat(leftToTheCluster.effectiveCommitIntervalMs((short) 3)).isEqualTo(100L);
+        DecisionStreamsConfig.useReplication(props, (short) 3, 2, leftToTheCluster.effectiveCommitIntervalMs((short) 3));
+        assertThat(props).containsEntry("commit.interval.ms", 100L);
+        // an interval set by the operator is kept whatever the replication
+        StreamsOptions explicit = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, 30L, null, null, 1,
+                (short) 0, 1, 5, 500);
+        assertThat(explicit.effectiveCommitIntervalMs((short) 3)).isEqualTo(30L);
+        // at-least-once commits rarely either way
+        assertThat(ProcessingGuarantee.AT_LEAST_ONCE.defaultCommitIntervalMs((short) 3)).isEqualTo(5_000L);
     }
 
     @Test
