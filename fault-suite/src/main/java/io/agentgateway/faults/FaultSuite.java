@@ -19,8 +19,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -64,7 +66,9 @@ public final class FaultSuite {
         // the suite's own Kafka admin clients retry loudly while a broker is down on purpose
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.apache.kafka"))
                 .setLevel(ch.qos.logback.classic.Level.ERROR);
-        List<String> guarantees = List.of((args.length > 0 ? args[0] : "at_least_once,exactly_once_v2").split(","));
+        // "none": the embedded default alone
+        List<String> guarantees = List.of((args.length > 0 ? args[0] : "at_least_once,exactly_once_v2").split(",")).stream()
+                .filter(g -> !g.isBlank() && !g.equals("none")).toList();
         int rate = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         Path repo = Path.of(System.getProperty("gateway.repo", ".")).toAbsolutePath();
         List<String> tables = new ArrayList<>();
@@ -210,9 +214,13 @@ public final class FaultSuite {
     private static String runEmbeddedDefault(Path repo, int rate) throws Exception {
         Path data = Files.createTempDirectory("gateway-embedded-faults-");
         int base = 45000 + ThreadLocalRandom.current().nextInt(0, 200) * 10;
+        // the demo workspace has one agent key, and a key may make 50 requests a second (gateway.limits.key-rate):
+        // the cell offers its load through that one key, so the key's fair-use limit is raised above it, or half
+        // of every second's requests would be answered 429 before and after the kill alike
         Map<String, String> env = Map.of("GATEWAY_DATA_DIR", data.toString(), "SERVER_PORT", "" + base,
                 "GATEWAY_KAFKA_PORT", "" + (base + 1), "GATEWAY_POSTGRES_PORT", "" + (base + 2), "LOGGING_LEVEL_ROOT", "WARN",
-                "LOGGING_LEVEL_IO_AGENTGATEWAY", "INFO");
+                "LOGGING_LEVEL_IO_AGENTGATEWAY", "INFO", "GATEWAY_LIMITS_KEYRATE", "" + Math.max(50, 4 * rate),
+                "GATEWAY_LIMITS_KEYBURST", "" + Math.max(100, 8 * rate));
         Path jar = repo.resolve("launcher/target/launcher-0.1.0-SNAPSHOT-exec.jar");
         List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xms512m", "-Xmx1g",
                 "-XX:MaxTenuringThreshold=2", "-jar", jar.toString());
@@ -302,6 +310,11 @@ public final class FaultSuite {
             long s503 = in.stream().filter(s -> s.status() == 503).count();
             long s504 = in.stream().filter(s -> s.status() == 504).count();
             long none = in.stream().filter(s -> s.status() == -1).count();
+            // any other status (429: a fair-use limit, 401, 500) is a failure too, and must not hide in the totals
+            TreeMap<Integer, Long> others = new TreeMap<>(in.stream()
+                    .filter(s -> s.status() != 200 && s.status() != 503 && s.status() != 504 && s.status() != -1)
+                    .collect(Collectors.groupingBy(LoadGenerator.Sent::status,
+                            Collectors.counting())));
             long missing = in.stream().filter(s -> s.status() == 200 && !rows.containsKey("fs-" + s.seq())).count();
             long doubled = in.stream().filter(s -> rows.containsKey("fs-" + s.seq()) && rows.get("fs-" + s.seq()).count() > 1).count();
             long allowsAfterKill = w.killSwitchAckMs() == null ? 0 : in.stream()
@@ -316,15 +329,15 @@ public final class FaultSuite {
             // from the fault until requests succeed again: the last failed request's sending time
             double recovered = in.stream().filter(s -> s.status() != 200 && s.sentAtMs() >= w.faultAtMs())
                     .mapToLong(s -> s.sentAtMs() - w.faultAtMs()).max().orElse(0) / 1000.0;
-            out.append(String.format(Locale.ROOT, "| %s | %d | %d | %d / %d / %d | %d | %d | %s | %d (%d)%s | %.1f |%n", w.name(),
-                    in.size(), ok, s503, s504, none, missing, doubled, w.killSwitchAckMs() != null ? "" + allowsAfterKill
+            out.append(String.format(Locale.ROOT, "| %s | %d | %d | %d / %d / %d%s | %d | %d | %s | %d (%d)%s | %.1f |%n", w.name(),
+                    in.size(), ok, s503, s504, none, others.isEmpty() ? "" : ", other statuses " + others, missing, doubled, w.killSwitchAckMs() != null ? "" + allowsAfterKill
                             : w.name().startsWith("kill switch") ? "never acknowledged" : "n/a",
                     nobody.size(), marked, markedButAnswered > 0 ? " " + markedButAnswered + " answered yet marked" : "",
                     recovered));
         }
         out.append("\nFailed requests per second after each fault (second:count, by sending time):\n");
         for (Window w : windows) {
-            java.util.TreeMap<Long, Long> perSecond = new java.util.TreeMap<>();
+            TreeMap<Long, Long> perSecond = new TreeMap<>();
             sent.stream().filter(s -> s.status() != 200 && s.sentAtMs() >= w.faultAtMs() && s.sentAtMs() < w.endMs())
                     .forEach(s -> perSecond.merge((s.sentAtMs() - w.faultAtMs()) / 1000, 1L, Long::sum));
             out.append("- ").append(w.name()).append(": ").append(perSecond.isEmpty() ? "none" : perSecond.toString()).append('\n');
