@@ -313,8 +313,7 @@ public final class FaultSuite {
             // any other status (429: a fair-use limit, 401, 500) is a failure too, and must not hide in the totals
             TreeMap<Integer, Long> others = new TreeMap<>(in.stream()
                     .filter(s -> s.status() != 200 && s.status() != 503 && s.status() != 504 && s.status() != -1)
-                    .collect(Collectors.groupingBy(LoadGenerator.Sent::status,
-                            Collectors.counting())));
+                    .collect(Collectors.groupingBy(LoadGenerator.Sent::status, Collectors.counting())));
             long missing = in.stream().filter(s -> s.status() == 200 && !rows.containsKey("fs-" + s.seq())).count();
             long doubled = in.stream().filter(s -> rows.containsKey("fs-" + s.seq()) && rows.get("fs-" + s.seq()).count() > 1).count();
             long allowsAfterKill = w.killSwitchAckMs() == null ? 0 : in.stream()
@@ -330,7 +329,8 @@ public final class FaultSuite {
             double recovered = in.stream().filter(s -> s.status() != 200 && s.sentAtMs() >= w.faultAtMs())
                     .mapToLong(s -> s.sentAtMs() - w.faultAtMs()).max().orElse(0) / 1000.0;
             out.append(String.format(Locale.ROOT, "| %s | %d | %d | %d / %d / %d%s | %d | %d | %s | %d (%d)%s | %.1f |%n", w.name(),
-                    in.size(), ok, s503, s504, none, others.isEmpty() ? "" : ", other statuses " + others, missing, doubled, w.killSwitchAckMs() != null ? "" + allowsAfterKill
+                    in.size(), ok, s503, s504, none, others.isEmpty() ? "" : ", other statuses " + others, missing, doubled,
+                    w.killSwitchAckMs() != null ? "" + allowsAfterKill
                             : w.name().startsWith("kill switch") ? "never acknowledged" : "n/a",
                     nobody.size(), marked, markedButAnswered > 0 ? " " + markedButAnswered + " answered yet marked" : "",
                     recovered));
