@@ -1,5 +1,6 @@
 package io.agentgateway.decision.broker;
 
+import io.agentgateway.decision.topology.TestWorkspace;
 import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.ActionSource;
@@ -12,10 +13,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Set;
 import java.util.UUID;
 
@@ -23,7 +21,7 @@ import java.util.UUID;
 final class BrokerScenario {
     final String workspaceId = UUID.randomUUID().toString();
     final Actor owner = Actor.user("owner-" + workspaceId.substring(0, 8), "owner@example.com");
-    final String keyHash = sha256("agk_" + UUID.randomUUID());
+    final String keyHash = TestWorkspace.sha256("agk_" + UUID.randomUUID());
     final int replyPartition;
 
     BrokerScenario(int replyPartition) {
@@ -54,13 +52,5 @@ final class BrokerScenario {
     private CommandEnvelope envelope(Actor actor, Command command) {
         return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspaceId,
                 UUID.randomUUID().toString(), Instant.now(), replyPartition, actor, command);
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

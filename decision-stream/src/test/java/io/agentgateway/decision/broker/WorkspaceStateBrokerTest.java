@@ -11,6 +11,7 @@ import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceCounters;
 import io.agentgateway.decision.topology.DecisionTopology;
+import io.agentgateway.decision.topology.TestWorkspace;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -29,13 +30,10 @@ import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.SetKillSwitch;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -230,7 +228,7 @@ class WorkspaceStateBrokerTest {
     private static final class Workspace {
         final String id = UUID.randomUUID().toString();
         final Actor owner = Actor.user("owner-" + id.substring(0, 8), "owner@example.com");
-        final String keyHash = sha256("agk_" + UUID.randomUUID());
+        final String keyHash = TestWorkspace.sha256("agk_" + UUID.randomUUID());
         final int replyPartition;
 
         Workspace(int replyPartition) {
@@ -262,14 +260,6 @@ class WorkspaceStateBrokerTest {
         private CommandEnvelope envelope(Actor actor, Command command, Integer partition) {
             return new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), id,
                     UUID.randomUUID().toString(), Instant.now(), partition, actor, command);
-        }
-
-        private static String sha256(String text) {
-            try {
-                return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 }
