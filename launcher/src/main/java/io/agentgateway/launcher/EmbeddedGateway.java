@@ -5,6 +5,7 @@ import io.agentgateway.decision.local.LocalReplyChannel;
 import io.agentgateway.embedded.Directories;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.embedded.EmbeddedPostgresServer;
+import io.agentgateway.embedded.FreePorts;
 import io.agentgateway.ingress.IngressApplication;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.notifier.NotifierApplication;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,16 +93,49 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     private void startInfrastructure() {
-        if (settings.externalKafka().isPresent()) {
-            bootstrapServers = settings.externalKafka().get();
-        } else {
-            kafka = EmbeddedKafkaBroker.start(dataDir("kafka"), settings.kafkaPort());
-            bootstrapServers = kafka.bootstrapServers();
-        }
+        // PostgreSQL starts beside the broker: neither needs the other, and after a crash both take seconds (the
+        // broker waits out its dead incarnation's session, an orphaned PostgreSQL is stopped first)
+        CompletableFuture<EmbeddedPostgresServer> startingPostgres = null;
+        int postgresPort = settings.postgresPort();
         if (settings.externalPostgres().isPresent()) {
             jdbcUrl = settings.externalPostgres().get();
         } else {
-            postgres = EmbeddedPostgresServer.start(dataDir("postgres"), settings.postgresPort());
+            if (postgresPort == 0) {
+                postgresPort = FreePorts.pickOtherThan(settings.kafkaPort());
+            }
+            int port = postgresPort;
+            startingPostgres = CompletableFuture.supplyAsync(
+                    () -> EmbeddedPostgresServer.start(dataDir("postgres"), port),
+                    work -> new Thread(work, "embedded-postgres-start").start());
+        }
+        RuntimeException failed = null;
+        try {
+            if (settings.externalKafka().isPresent()) {
+                bootstrapServers = settings.externalKafka().get();
+            } else {
+                kafka = EmbeddedKafkaBroker.start(dataDir("kafka"), settings.kafkaPort(), postgresPort);
+                bootstrapServers = kafka.bootstrapServers();
+            }
+        } catch (RuntimeException e) {
+            failed = e;
+        }
+        if (startingPostgres != null) {
+            // joined even when the broker failed, so that close() stops a PostgreSQL that did start
+            try {
+                postgres = startingPostgres.join();
+            } catch (CompletionException e) {
+                RuntimeException cause = e.getCause() instanceof RuntimeException r ? r : e;
+                if (failed == null) {
+                    failed = cause;
+                } else {
+                    failed.addSuppressed(cause);
+                }
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+        if (postgres != null) {
             jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
         TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(commandPartitions(),
