@@ -175,8 +175,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 Map.entry("log.flush.interval.messages", Long.toString(Long.MAX_VALUE)),
                 // after a crash the restarted controller gives the dead incarnation's registration a fresh session
                 // and refuses the new one (DuplicateBrokerRegistration) until it expires: Kafka's 9 s were 10 of the
-                // 23 s a kill -9 restart took. A single node has no one to fail over to, so a shorter session costs
-                // nothing but a heartbeat twice a second
+                // 23 s a kill -9 restart took. A single node has no one to fail over to: the session only says how soon
+                // its own controller fences it when its heartbeats stop, and a process that stalls 3 s has failed its
+                // callers already (their commands time out after 3 s)
                 Map.entry("broker.session.timeout.ms", "3000"),
                 Map.entry("broker.heartbeat.interval.ms", "500"),
                 Map.entry("num.network.threads", "2"),
