@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,7 +62,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             Path logDir = temporary ? Files.createTempDirectory("gateway-kafka-") : dataDir.toAbsolutePath();
             Files.createDirectories(logDir);
             int clientPort = port == 0 ? FreePorts.pickOtherThan(portsTaken) : port;
-            int[] taken = java.util.Arrays.copyOf(portsTaken, portsTaken.length + 1);
+            int[] taken = Arrays.copyOf(portsTaken, portsTaken.length + 1);
             taken[portsTaken.length] = clientPort;
             int controllerPort = FreePorts.pickOtherThan(taken);
             KafkaConfig config = new KafkaConfig(brokerProperties(logDir, clientPort, controllerPort), false);
