@@ -180,7 +180,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 // its own controller fences it when its heartbeats stop, and a process that stalls 3 s has failed its
                 // callers already (their commands time out after 3 s)
                 Map.entry("broker.session.timeout.ms", "3000"),
-                Map.entry("broker.heartbeat.interval.ms", "500"),
+                Map.entry("broker.heartbeat.interval.ms", "1000"),
                 Map.entry("num.network.threads", "2"),
                 Map.entry("num.io.threads", "4")));
         return props;
