@@ -71,7 +71,7 @@ final class RequestReplyFloor implements AutoCloseable {
                 StreamsOptions.defaults());
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "bench-floor-" + processingGuarantee + "-" + UUID.randomUUID());
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, guarantee.streamsValue());
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, guarantee.defaultCommitIntervalMs());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, guarantee.defaultCommitIntervalMs((short) 1));
         if (guarantee.defaultPollMs() != null) {
             props.put(StreamsConfig.POLL_MS_CONFIG, guarantee.defaultPollMs());
         }

@@ -45,16 +45,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /**
-     * @param dataDir where the log lives; null for a temporary directory deleted on close
-     * @param port    the client port on 127.0.0.1; 0 for a free one
-     */
-    public static EmbeddedKafkaBroker start(Path dataDir, int port) {
-        return start(dataDir, port, new int[0]);
-    }
-
-    /**
-     * As {@link #start(Path, int)}, with ports another server was told to bind and may not have bound yet (a
-     * PostgreSQL starting beside this broker): the controller port is chosen among the others.
+     * @param dataDir    where the log lives; null for a temporary directory deleted on close
+     * @param port       the client port on 127.0.0.1; 0 for a free one
+     * @param portsTaken ports another server was told to bind and may not have bound yet (a PostgreSQL starting
+     *                   beside this broker): the ports this broker chooses are among the others
      */
     public static EmbeddedKafkaBroker start(Path dataDir, int port, int... portsTaken) {
         try {

@@ -43,11 +43,6 @@ public enum ProcessingGuarantee {
         return streamsValue;
     }
 
-    /** The commit interval on a single broker (topics with one replica). */
-    public long defaultCommitIntervalMs() {
-        return defaultCommitIntervalMs;
-    }
-
     /** The commit interval for topics with {@code replicationFactor} replicas. */
     public long defaultCommitIntervalMs(short replicationFactor) {
         return replicationFactor > 1 ? replicatedCommitIntervalMs : defaultCommitIntervalMs;
