@@ -238,6 +238,8 @@ public final class LocalCluster implements AutoCloseable {
             Map<String, String> env = new LinkedHashMap<>(serviceEnv());
             env.put("SERVER_PORT", "" + ingressPort(i));
             env.put("GATEWAY_INGRESS_REPLYPARTITION", "" + i);
+            // kept across its restarts: what a killed replica never answered is reported by its next start
+            env.put("GATEWAY_INGRESS_JOURNALDIR", dir.resolve("ingress-" + (i + 1)).toString());
             env.put("GATEWAY_EXECUTOR_ENABLED", "false");
             ingresses.add(new ClusterProcess("ingress-" + (i + 1), java("320m", jar("ingress-api")), env,
                     logFile("ingress-" + (i + 1))));

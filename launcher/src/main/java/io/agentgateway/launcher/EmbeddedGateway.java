@@ -159,6 +159,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             // the API on any free port (tests, benchmark): the management server too
             web.put("management.server.port", "0");
         }
+        web.putAll(inFlightJournal());
         ingress = run("ingress-api", withLocalReplies(withSharedMetrics(IngressApplication.application()))::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
@@ -254,6 +255,17 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     private ConfigurableApplicationContext run(String module, Function<String[], ConfigurableApplicationContext> starter,
             Map<String, String> moduleProperties) {
+        String[] args = arguments(moduleProperties).toArray(String[]::new);
+        log.info("Starting {}", module);
+        ConfigurableApplicationContext context = starter.apply(args);
+        if (!module.startsWith(REPLICA)) {
+            metrics.bindModule(context);
+        }
+        return context;
+    }
+
+    /** A module's settings on this gateway's broker and database, as command-line arguments. */
+    private List<String> arguments(Map<String, String> moduleProperties) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("spring.main.banner-mode", "off");
         props.put("spring.kafka.bootstrap-servers", bootstrapServers);
@@ -277,12 +289,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         // as command-line arguments: they outrank each module's own configuration file
         List<String> args = new ArrayList<>();
         props.forEach((k, v) -> args.add("--" + k + "=" + v));
-        log.info("Starting {}", module);
-        ConfigurableApplicationContext context = starter.apply(args.toArray(String[]::new));
-        if (!module.startsWith(REPLICA)) {
-            metrics.bindModule(context);
-        }
-        return context;
+        return args;
     }
 
     /**
@@ -292,12 +299,7 @@ public final class EmbeddedGateway implements AutoCloseable {
      * approval executor, metrics of its own. Returns once it can receive replies; closed with the gateway.
      */
     public synchronized ConfigurableApplicationContext startIngressReplica(int replyPartition, Map<String, String> overrides) {
-        Map<String, String> props = new LinkedHashMap<>();
-        props.put("server.port", "0");
-        props.put("server.address", "127.0.0.1");
-        props.put("management.server.port", "0");
-        props.put("gateway.ingress.reply-partition", Integer.toString(replyPartition));
-        props.put("gateway.executor.enabled", "false");
+        Map<String, String> props = new LinkedHashMap<>(replicaProperties(replyPartition));
         props.putAll(overrides);
         ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run, props);
         try {
@@ -312,6 +314,36 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         replicas.add(replica);
         return replica;
+    }
+
+    /**
+     * The command-line arguments of {@code IngressApplication} for a replica on this gateway's broker and database in a
+     * process of its own (tests that kill one): as {@link #startIngressReplica}, plus {@code overrides}.
+     */
+    public List<String> ingressReplicaArguments(int replyPartition, Map<String, String> overrides) {
+        Map<String, String> props = new LinkedHashMap<>(replicaProperties(replyPartition));
+        props.putAll(overrides);
+        return arguments(props);
+    }
+
+    private Map<String, String> replicaProperties(int replyPartition) {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("server.port", "0");
+        props.put("server.address", "127.0.0.1");
+        props.put("management.server.port", "0");
+        props.put("gateway.ingress.reply-partition", Integer.toString(replyPartition));
+        props.put("gateway.executor.enabled", "false");
+        props.putAll(inFlightJournal());
+        return props;
+    }
+
+    /**
+     * Each ingress's in-flight journal (a file per reply partition) in the data directory, unless configured: after a
+     * kill -9 the next start reports the evaluations it had not answered as reaching nobody.
+     */
+    private Map<String, String> inFlightJournal() {
+        return configured("gateway.ingress.journal-dir", "GATEWAY_INGRESS_JOURNALDIR") ? Map.of()
+                : Map.of("gateway.ingress.journal-dir", settings.dataDir().toAbsolutePath().resolve("ingress").toString());
     }
 
     /** Where an ingress context (this gateway's or a replica) answers HTTP. */

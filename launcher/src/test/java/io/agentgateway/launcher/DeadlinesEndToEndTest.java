@@ -3,6 +3,9 @@ package io.agentgateway.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * Issue 17 through the whole gateway: a decision made after its caller gave up is recorded as reaching
  * nobody (no approval, no allow taken as given), and a client retry with the same Idempotency-Key gets the
  * first outcome instead of a second row. A decision made in time whose answer reached nobody all the same (its
- * reply came after the caller's 504) is marked too, once the ingress reports the 504.
+ * reply came after the caller's 504) is marked too, once the ingress reports the 504, and so is one whose caller hung up
+ * before its answer. (An ingress killed before it answered: {@code IngressCrashEndToEndTest}.)
  */
 class DeadlinesEndToEndTest {
     /**
@@ -137,6 +141,29 @@ class DeadlinesEndToEndTest {
         Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> rows(ws.id(), agent).size() == 2);
         assertThat(rows(ws.id(), agent)).filteredOn(AuditRow::undelivered).extracting(AuditRow::auditLogId)
                 .containsExactly(recorded.auditLogId());
+    }
+
+    @Test
+    void aCallerThatHangsUpBeforeItsAnswerLeavesItsDecisionMarkedUndelivered() throws Exception {
+        TestWorkspace ws = GatewayHarness.newWorkspace();
+        String agent = "agent-" + UUID.randomUUID();
+        String body = "{\"tool\":\"docs\",\"action\":\"page.read\",\"riskLevel\":\"low\",\"agentId\":\"" + agent + "\"}";
+        URI replica = URI.create(SLOW_REPLIES.baseUrl());
+        HeldReplies.hold();
+        try (Socket caller = new Socket(replica.getHost(), replica.getPort())) {
+            caller.getOutputStream().write(("POST /functions/v1/evaluate-action HTTP/1.1\r\nHost: gateway\r\n"
+                    + "Authorization: Bearer " + ws.apiKey() + "\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
+            caller.getOutputStream().flush();
+            // decided in time, its reply held at the replica's consumer; the agent gives up and closes the connection
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> HeldReplies.heldBatches() > 0);
+        } finally {
+            HeldReplies.release();
+        }
+
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> rows(ws.id(), agent).size() == 1
+                && rows(ws.id(), agent).get(0).undelivered());
+        assertThat(rows(ws.id(), agent).get(0).decision()).isEqualTo("allow");
     }
 
     @AfterAll

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The ingress answered an evaluation's caller 503/504 ({@link RecordCallerGaveUp}): the decision recorded for
- * that attempt reached nobody, though it was made in time. Given that decision's audit entry (the topology finds
+ * An evaluation's caller never got its decision ({@link RecordCallerGaveUp}: answered 503/504, hung up first, or its
+ * ingress died): the decision recorded for that attempt reached nobody, though it was made in time. Given that decision's audit entry (the topology finds
  * it in its processed commands), this records it as undelivered ({@link EvaluationUndelivered}) and ends the
  * approval it opened if nobody reviewed it yet ({@link ApprovalExpired}: it can no longer be approved, and the
  * notifier, which ignores approval endings, tells nobody again). An approval already reviewed stays as it is: a
@@ -27,9 +27,6 @@ import java.util.Optional;
  * or one already undelivered: nothing happens, so a second give-up for the same attempt leaves no trace.
  */
 final class CallerGaveUpHandler implements CommandHandler<RecordCallerGaveUp> {
-    static final int SERVICE_UNAVAILABLE = 503;
-    static final int GATEWAY_TIMEOUT = 504;
-
     /** Without the recorded decision (nothing looked it up): nothing to mark. */
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, RecordCallerGaveUp command) {
@@ -45,8 +42,8 @@ final class CallerGaveUpHandler implements CommandHandler<RecordCallerGaveUp> {
         if (Validation.blank(command.evaluationCommandId()) || command.evaluationAcceptedAt() == null) {
             return CommandResult.invalid(state, "evaluationCommandId and evaluationAcceptedAt are required");
         }
-        if (command.answeredStatus() != SERVICE_UNAVAILABLE && command.answeredStatus() != GATEWAY_TIMEOUT) {
-            return CommandResult.invalid(state, "answeredStatus must be 503 or 504");
+        if (!RecordCallerGaveUp.isKnownStatus(command.answeredStatus())) {
+            return CommandResult.invalid(state, "answeredStatus must be 503, 504, 499 or 0");
         }
         if (recorded == null || recorded.wasUndelivered()) {
             return CommandResult.accepted(state);

@@ -113,10 +113,24 @@ class CallerGaveUpHandlerTest {
     }
 
     @Test
-    void a_status_other_than_503_or_504_is_refused() {
+    void a_caller_that_hung_up_or_an_ingress_that_died_before_answering_marks_the_entry_too() {
+        Decided hungUp = workspace.evaluate(Tool.DOCS, "page.read", RiskLevel.LOW).ok();
+        Decided ingressDied = workspace.evaluate(Tool.DOCS, "page.read", RiskLevel.LOW).ok();
+
+        assertThat(workspace.gaveUp(INGRESS, hungUp, audit(hungUp), RecordCallerGaveUp.CLIENT_CLOSED_REQUEST).ok().events())
+                .containsExactly(new EvaluationUndelivered(audit(hungUp).auditLogId(), hungUp.envelope().commandId(), null, 499));
+        assertThat(workspace.gaveUp(INGRESS, ingressDied, audit(ingressDied), RecordCallerGaveUp.NOT_ANSWERED).ok().events())
+                .containsExactly(new EvaluationUndelivered(audit(ingressDied).auditLogId(), ingressDied.envelope().commandId(),
+                        null, 0));
+    }
+
+    @Test
+    void a_status_that_says_the_caller_had_an_answer_is_refused() {
         Decided allowed = workspace.evaluate(Tool.DOCS, "page.read", RiskLevel.LOW).ok();
 
-        workspace.gaveUp(INGRESS, allowed, audit(allowed), 500)
-                .refused(ReplyStatus.INVALID, "answeredStatus must be 503 or 504");
+        for (int status : new int[] {200, 500, 502, -1}) {
+            workspace.gaveUp(INGRESS, allowed, audit(allowed), status)
+                    .refused(ReplyStatus.INVALID, "answeredStatus must be 503, 504, 499 or 0");
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -14,13 +15,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param projectionWait  how long an admin change of a code_host or issue_tracker connection waits, before
  *                        it answers, for the read model to show it (the webhook verifier finds the
  *                        workspaces a delivery names there); beyond it the answer goes out anyway
+ * @param journalDir      a directory of this replica's own, kept across restarts, for its in-flight journal: the
+ *                        evaluations published and not yet answered, which the next start after a crash reports as
+ *                        reaching nobody (docs/operating-a-cluster.md, "Deadlines and retries"); unset, a crash
+ *                        leaves them recorded as delivered
  */
 @ConfigurationProperties("gateway.ingress")
 public record IngressProperties(
         @DefaultValue("0") int replyPartition,
         @DefaultValue("PT5S") Duration replyTimeout,
         @DefaultValue("262144") int maxBodyBytes,
-        @DefaultValue("PT10S") Duration projectionWait) {
+        @DefaultValue("PT10S") Duration projectionWait,
+        Path journalDir) {
 
     public IngressProperties {
         if (replyPartition < 0) {

@@ -26,7 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells the decision stream that an evaluation's caller was answered 503 or 504 (issue 17, DESIGN.md "Deadlines"):
+ * Tells the decision stream that an evaluation's caller was answered 503 or 504, hung up before its answer (499), or
+ * was never answered because this replica's previous process died first ({@link InFlightJournal}; issue 17, DESIGN.md
+ * "Deadlines"):
  * a {@link RecordCallerGaveUp} on the commands topic, keyed by the workspace like the evaluation, so it takes its
  * place after it in the partition's log (the producer is idempotent and keeps a partition's order). The stream then
  * records a decision it made in time all the same as undelivered and ends the approval it opened.
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * A send that fails (the broker still down) is tried again every {@code retryEvery} for up to {@code retryFor} after
  * the answer; at most {@code capacity} reports wait at once. One that cannot be sent in that time, or finds no room,
  * is dropped: counted ({@value #METER}, {@code outcome=dropped}) and logged as a WARN at most every
- * {@link #WARN_EVERY}. The decision then stays recorded as delivered, as before this class existed. Its command id
+ * {@link #WARN_EVERY}. The decision then stays recorded as delivered, as before this class existed (but for a report
+ * still waiting when the ingress stops: its journal entry is kept, and the next start reports it). Its command id
  * derives from the evaluation's id and acceptedAt, so a report sent twice (a send in doubt, tried again) is one
  * report for the stream.
  */
@@ -88,28 +91,43 @@ final class CallerGaveUpReports implements AutoCloseable {
     }
 
     /**
-     * Reports that {@code evaluation}'s caller was answered {@code answeredStatus} (503/504) instead of its decision;
-     * anything but an evaluation is ignored (nothing else is recorded as reaching its caller). Returns at once.
+     * Reports that {@code evaluation}'s caller was answered {@code answeredStatus} instead of its decision (503/504,
+     * or 499: it hung up first); anything but an evaluation is ignored (nothing else is recorded as reaching its
+     * caller). Returns at once. {@code inFlight} is released once the broker acknowledged the report, or it is dropped
+     * for want of room or of a broker; a report still waiting when this stops keeps it (the next start reports it).
      */
-    void report(CommandEnvelope evaluation, int answeredStatus) {
+    void report(CommandEnvelope evaluation, int answeredStatus, InFlightJournal.Entry inFlight) {
         if (!(evaluation.command() instanceof EvaluateAction)) {
+            inFlight.release();
             return;
         }
+        report(evaluation.commandId(), evaluation.acceptedAt(), evaluation.workspaceId(), evaluation.correlationId(),
+                answeredStatus, inFlight);
+    }
+
+    /** Reports an evaluation the previous process of this replica published and never answered (its journal). */
+    void report(InFlightJournal.Unanswered unanswered) {
+        report(unanswered.commandId(), unanswered.acceptedAt(), unanswered.workspaceId(), unanswered.correlationId(),
+                RecordCallerGaveUp.NOT_ANSWERED, unanswered.entry());
+    }
+
+    private void report(String commandId, Instant acceptedAt, String workspaceId, String correlationId, int answeredStatus,
+                        InFlightJournal.Entry inFlight) {
         if (outstanding.incrementAndGet() > capacity) {
             outstanding.decrementAndGet();
+            inFlight.release();
             drop("no room for more reports waiting to be sent (" + capacity + ")");
             return;
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         CommandEnvelope gaveUp = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION,
-                DerivedIds.callerGaveUpId(evaluation.commandId(), evaluation.acceptedAt()), evaluation.workspaceId(),
-                evaluation.correlationId(), now, null, ACTOR,
-                new RecordCallerGaveUp(evaluation.commandId(), evaluation.acceptedAt(), answeredStatus), null);
-        Report report = new Report(gaveUp, System.nanoTime() + retryFor.toNanos());
+                DerivedIds.callerGaveUpId(commandId, acceptedAt), workspaceId, correlationId, now, null, ACTOR,
+                new RecordCallerGaveUp(commandId, acceptedAt, answeredStatus), null);
+        Report report = new Report(gaveUp, System.nanoTime() + retryFor.toNanos(), inFlight);
         try {
             thread.execute(() -> send(report));
         } catch (RejectedExecutionException e) {
-            // stopping
+            // stopping: the journal keeps it for the next start
             outstanding.decrementAndGet();
             drop("the ingress is stopping");
         }
@@ -126,6 +144,7 @@ final class CallerGaveUpReports implements AutoCloseable {
                     (metadata, error) -> {
                         if (error == null) {
                             outstanding.decrementAndGet();
+                            report.inFlight().release();
                             published.increment();
                         } else {
                             sendFailed(report);
@@ -140,6 +159,7 @@ final class CallerGaveUpReports implements AutoCloseable {
     private void sendFailed(Report report) {
         if (System.nanoTime() - report.giveUpAtNanos() > 0) {
             outstanding.decrementAndGet();
+            report.inFlight().release();
             drop("the commands topic could not be written to for " + retryFor.toSeconds() + " s");
             return;
         }
@@ -167,12 +187,15 @@ final class CallerGaveUpReports implements AutoCloseable {
         if (now - last >= WARN_EVERY.toNanos() && lastWarningNanos.compareAndSet(last, now)) {
             droppedSinceWarning.addAndGet(-count);
             // a WARN, never an ERROR: the caller had its 503/504; only the audit entry stays unmarked
-            log.warn("dropped {} report(s) that an evaluation's caller got 503/504 (last: {}); those decisions stay "
-                    + "recorded as delivered", count, why);
+            log.warn("dropped {} report(s) that an evaluation's answer reached nobody (last: {}); those decisions stay "
+                    + "recorded as delivered unless the in-flight journal reports them at the next start", count, why);
         }
     }
 
-    /** Stops; reports still waiting are dropped (counted). Before the producer closes. */
+    /**
+     * Stops; reports still waiting are dropped (counted), their journal entries kept for the next start. Before the
+     * producer closes.
+     */
     @Override
     public void close() {
         thread.shutdown();
@@ -189,5 +212,5 @@ final class CallerGaveUpReports implements AutoCloseable {
         }
     }
 
-    private record Report(CommandEnvelope envelope, long giveUpAtNanos) {}
+    private record Report(CommandEnvelope envelope, long giveUpAtNanos, InFlightJournal.Entry inFlight) {}
 }

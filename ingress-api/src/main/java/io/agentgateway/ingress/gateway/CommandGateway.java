@@ -5,11 +5,14 @@ import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.Reply;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.common.errors.TimeoutException;
 import java.time.temporal.ChronoUnit;
@@ -20,6 +23,7 @@ import org.apache.kafka.common.KafkaException;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -35,9 +39,11 @@ import reactor.core.scheduler.Schedulers;
  * only serializes and appends to the producer's buffer. (Only a full buffer, 32 MB of unsent
  * commands, could make it wait, at most {@code max.block.ms}, 1 s by default.)
  *
- * <p>An evaluation answered 503/504 is reported to the decision stream afterwards ({@link CallerGaveUpReports}):
- * whatever it decided for it reached nobody. Only a command that was published, or whose publish was tried, is
- * reported; the caller's answer never waits for the report.
+ * <p>An evaluation answered 503/504, or whose caller hung up first (the subscription cancelled before the reply), is
+ * reported to the decision stream afterwards ({@link CallerGaveUpReports}): whatever it decided for it reached nobody.
+ * Only a command that was published, or whose publish was tried, is reported; the caller's answer never waits for the
+ * report. With an {@link InFlightJournal} every evaluation waiting for its reply is journaled, so that the next start
+ * after a crash reports those too (the caller saw its connection drop).
  *
  * <p>With a {@link LocalReplyChannel} (the decision stream runs in this process: the embedded default) the
  * stream hands this instance's replies over directly, once what the decision wrote is durable, instead of
@@ -52,9 +58,6 @@ public class CommandGateway implements SmartLifecycle {
      * stream sends none for an evaluation it decided after the deadline (it records it as undelivered).
      */
     static final Duration DEADLINE_GRACE = Duration.ofMillis(500);
-    /** The HTTP statuses the entry points answer these failures with (a give-up report says which). */
-    static final int SERVICE_UNAVAILABLE = 503;
-    static final int GATEWAY_TIMEOUT = 504;
 
     private final Producer<String, CommandEnvelope> producer;
     private final ReplyListener replies;
@@ -64,12 +67,16 @@ public class CommandGateway implements SmartLifecycle {
     private final LocalReplyChannel localReplies;
     private final LocalReplyChannel.Receiver localReceiver;
     private final CallerGaveUpReports gaveUp;
+    private final InFlightJournal journal;
     private volatile boolean started;
 
+    /** @param journal this replica's in-flight journal, or null (a crash then leaves its unanswered decisions unmarked) */
     CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
-                   int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies, CallerGaveUpReports gaveUp) {
+                   int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies, CallerGaveUpReports gaveUp,
+                   InFlightJournal journal) {
         this.producer = producer;
         this.gaveUp = gaveUp;
+        this.journal = journal;
         this.replies = replies;
         this.pending = pending;
         this.replyPartition = replyPartition;
@@ -117,6 +124,12 @@ public class CommandGateway implements SmartLifecycle {
             // registered before the send: a reply can never arrive for an unknown command id
             Mono<Reply> reply = pending.register(commandId).asMono();
             AtomicReference<Exception> publishInDoubt = new AtomicReference<>();
+            // journaled before it can be decided: a crash from here until the reply is handed on leaves it for the
+            // next start to report
+            InFlightJournal.Entry inFlight = journal != null && command instanceof EvaluateAction
+                    ? journal.record(commandId, workspaceId, correlationId, acceptedAt) : InFlightJournal.Entry.NONE;
+            // the one way this attempt ends for the caller: answered, or reported as reaching nobody
+            AtomicBoolean settled = new AtomicBoolean();
             try {
                 producer.send(new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope), (metadata, error) -> {
                     if (error == null) {
@@ -131,7 +144,9 @@ public class CommandGateway implements SmartLifecycle {
                     }
                 });
             } catch (KafkaException | IllegalStateException e) {
+                // nothing was published: nothing to report
                 pending.forget(commandId);
+                inFlight.release();
                 return Mono.error(new DecisionServiceUnavailableException("cannot publish command " + commandId, e));
             }
             // every way out removes the entry before the caller hears of it; doFinally covers cancellation
@@ -140,6 +155,12 @@ public class CommandGateway implements SmartLifecycle {
                     // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
                     // write) would run there, one at a time
                     .publishOn(answerOn)
+                    // released before the handler writes a byte of the answer: a crash after this leaves the decision
+                    // unmarked, never a delivered one marked (InFlightJournal)
+                    .doOnNext(answer -> {
+                        settled.set(true);
+                        inFlight.release();
+                    })
                     .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
                         pending.forget(commandId);
                         Exception doubt = publishInDoubt.get();
@@ -149,10 +170,26 @@ public class CommandGateway implements SmartLifecycle {
                     }))
                     // the caller gets 503/504 whatever the stream decided: it is told so, behind the caller's back
                     // (an evaluation decided in time is then recorded as undelivered, see CallerGaveUpReports)
-                    .doOnError(DecisionTimeoutException.class, e -> gaveUp.report(envelope, GATEWAY_TIMEOUT))
-                    .doOnError(DecisionServiceUnavailableException.class, e -> gaveUp.report(envelope, SERVICE_UNAVAILABLE))
-                    .doFinally(signal -> pending.forget(commandId));
+                    .doOnError(DecisionTimeoutException.class,
+                            e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.GATEWAY_TIMEOUT, inFlight))
+                    .doOnError(DecisionServiceUnavailableException.class,
+                            e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.SERVICE_UNAVAILABLE, inFlight))
+                    .doFinally(signal -> {
+                        pending.forget(commandId);
+                        if (signal == SignalType.CANCEL) {
+                            // the caller hung up before its reply came (a cancel after the reply changes nothing)
+                            reportGaveUp(settled, envelope, RecordCallerGaveUp.CLIENT_CLOSED_REQUEST, inFlight);
+                        } else if (settled.compareAndSet(false, true)) {
+                            inFlight.release();
+                        }
+                    });
         });
+    }
+
+    private void reportGaveUp(AtomicBoolean settled, CommandEnvelope envelope, int answeredStatus, InFlightJournal.Entry inFlight) {
+        if (settled.compareAndSet(false, true)) {
+            gaveUp.report(envelope, answeredStatus, inFlight);
+        }
     }
 
     /**
@@ -200,6 +237,10 @@ public class CommandGateway implements SmartLifecycle {
             localReplies.attach(replyPartition, localReceiver);
         }
         replies.start();
+        if (journal != null) {
+            // what this replica's previous process published and never answered reached nobody
+            journal.unanswered().forEach(gaveUp::report);
+        }
         started = true;
     }
 
@@ -212,6 +253,10 @@ public class CommandGateway implements SmartLifecycle {
         replies.stop(STOP_GRACE);
         gaveUp.close();
         producer.close(Duration.ofSeconds(2));
+        if (journal != null) {
+            // after the producer: a report it acknowledged while closing has released its entry
+            journal.close();
+        }
     }
 
     @Override

@@ -11,6 +11,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -19,6 +21,7 @@ import org.springframework.context.annotation.Configuration;
 /** Wires the command gateway from the standard {@code spring.kafka.*} keys and {@code gateway.*} keys. */
 @Configuration(proxyBeanMethods = false)
 class CommandGatewayConfiguration {
+    private static final Logger log = LoggerFactory.getLogger(CommandGatewayConfiguration.class);
 
     @Bean
     CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
@@ -44,8 +47,15 @@ class CommandGatewayConfiguration {
         PendingReplies pending = new PendingReplies();
         ReplyListener replies = new ReplyListener(
                 GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
+        InFlightJournal journal = null;
+        if (ingress.journalDir() != null) {
+            journal = InFlightJournal.open(ingress.journalDir(), ingress.replyPartition());
+        } else {
+            log.info("gateway.ingress.journal-dir is not set: should this process die, the evaluations it has not answered "
+                    + "yet stay recorded as delivered (docs/operating-a-cluster.md, \"Deadlines and retries\")");
+        }
         return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies,
-                new CallerGaveUpReports(producer, meters));
+                new CallerGaveUpReports(producer, meters), journal);
     }
 
     @Bean

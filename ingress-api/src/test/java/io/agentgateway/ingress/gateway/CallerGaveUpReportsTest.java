@@ -13,7 +13,9 @@ import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -21,6 +23,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The give-up reports' bounds, against Kafka's own {@link MockProducer} (a broker that fails or never answers on
@@ -54,7 +57,7 @@ class CallerGaveUpReportsTest {
         reports = new CallerGaveUpReports(producer, meters, Duration.ofSeconds(30), Duration.ofMillis(20), 10);
         CommandEnvelope evaluation = evaluation();
 
-        reports.report(evaluation, 503);
+        reports.report(evaluation, 503, InFlightJournal.Entry.NONE);
         Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 1);
         producer.errorNext(new TimeoutException("Expiring 1 record(s)"));
         Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 2);
@@ -77,7 +80,7 @@ class CallerGaveUpReportsTest {
     void aReportThatCannotBeSentWithinTheRetryTimeIsDroppedAndCounted() {
         reports = new CallerGaveUpReports(producer, meters, Duration.ofMillis(300), Duration.ofMillis(20), 10);
 
-        reports.report(evaluation(), 504);
+        reports.report(evaluation(), 504, InFlightJournal.Entry.NONE);
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
             // the broker refuses every send
             while (producer.errorNext(new TimeoutException("Expiring 1 record(s)"))) {
@@ -94,9 +97,9 @@ class CallerGaveUpReportsTest {
     void noMoreThanTheCapacityWaitAndTheRestIsDroppedAtOnce() {
         reports = new CallerGaveUpReports(producer, meters, Duration.ofSeconds(30), Duration.ofMillis(20), 2);
 
-        reports.report(evaluation(), 504);
-        reports.report(evaluation(), 504);
-        reports.report(evaluation(), 504);
+        reports.report(evaluation(), 504, InFlightJournal.Entry.NONE);
+        reports.report(evaluation(), 504, InFlightJournal.Entry.NONE);
+        reports.report(evaluation(), 504, InFlightJournal.Entry.NONE);
 
         assertThat(count("dropped")).isEqualTo(1);
         assertThat(reports.outstanding()).isEqualTo(2);
@@ -108,9 +111,46 @@ class CallerGaveUpReportsTest {
         CommandEnvelope create = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(),
                 UUID.randomUUID().toString(), "corr", Instant.now(), 0, Actor.user("u", null), new CreateWorkspace("w"));
 
-        reports.report(create, 504);
+        reports.report(create, 504, InFlightJournal.Entry.NONE);
 
         assertThat(reports.outstanding()).isZero();
         assertThat(producer.history()).isEmpty();
+    }
+
+    @Test
+    void aJournalEntryIsReleasedOnceItsReportIsAcknowledgedOrDroppedAndKeptWhenTheIngressStops(@TempDir Path dir) {
+        reports = new CallerGaveUpReports(producer, meters, Duration.ofMillis(300), Duration.ofMillis(20), 10);
+        try (InFlightJournal journal = InFlightJournal.open(dir, 0, 16, Optional.of("boot-1"))) {
+            CommandEnvelope acknowledged = evaluation();
+            CommandEnvelope refused = evaluation();
+            reports.report(acknowledged, 504, journal.record(acknowledged.commandId(), acknowledged.workspaceId(), "c",
+                    acknowledged.acceptedAt()));
+            Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() == 1);
+            producer.completeNext();
+            Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> journal.inUse() == 0);
+
+            reports.report(refused, 503, journal.record(refused.commandId(), refused.workspaceId(), "c", refused.acceptedAt()));
+            assertThat(journal.inUse()).isEqualTo(1);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> {
+                while (producer.errorNext(new TimeoutException("Expiring 1 record(s)"))) {
+                    // each completes one send
+                }
+                return count("dropped") == 1;
+            });
+            assertThat(journal.inUse()).as("dropped after the retry time: unmarked, as documented").isZero();
+        }
+
+        CallerGaveUpReports stopping = new CallerGaveUpReports(producer, meters, Duration.ofSeconds(30), Duration.ofMillis(20), 10);
+        CommandEnvelope waiting = evaluation();
+        try (InFlightJournal journal = InFlightJournal.open(dir, 0, 16, Optional.of("boot-1"))) {
+            stopping.report(waiting, 504, journal.record(waiting.commandId(), waiting.workspaceId(), "c", waiting.acceptedAt()));
+            Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> producer.history().size() >= 3);
+            stopping.close();
+            // the broker acknowledges it only after the ingress stopped: the entry is the next start's
+            producer.errorNext(new TimeoutException("Expiring 1 record(s)"));
+        }
+        try (InFlightJournal next = InFlightJournal.open(dir, 0, 16, Optional.of("boot-1"))) {
+            assertThat(next.unanswered()).extracting(InFlightJournal.Unanswered::commandId).containsExactly(waiting.commandId());
+        }
     }
 }

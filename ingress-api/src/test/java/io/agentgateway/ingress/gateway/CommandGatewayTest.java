@@ -22,6 +22,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.agentgateway.schemas.command.Reply;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -29,6 +30,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 
@@ -54,9 +56,18 @@ class CommandGatewayTest {
     }
 
     private static CommandGateway gateway(KafkaProperties kafka, int replyPartition, Duration replyTimeout) {
+        return gateway(kafka, replyPartition, replyTimeout, null);
+    }
+
+    private static CommandGateway gateway(KafkaProperties kafka, int replyPartition, Duration replyTimeout, Path journalDir) {
         return CommandGatewayConfiguration.create(kafka,
-                new IngressProperties(replyPartition, replyTimeout, 1024, java.time.Duration.ofSeconds(10)), new TopicLayoutProperties(6, 4, (short) 1, 0),
-                null, METERS);
+                new IngressProperties(replyPartition, replyTimeout, 1024, java.time.Duration.ofSeconds(10), journalDir),
+                new TopicLayoutProperties(6, 4, (short) 1, 0), null, METERS);
+    }
+
+    private static EvaluateAction merge() {
+        return new EvaluateAction(Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, "agent-1", null, null,
+                null, null, null, ActionSource.EVALUATE, Scope.EVALUATE, false);
     }
 
     private static KafkaProperties kafka(String bootstrap) {
@@ -125,6 +136,58 @@ class CommandGatewayTest {
         assertThat(report.deadline()).isNull();
         assertThat(report.correlationId()).isEqualTo("corr-9");
         assertThat(METERS.counter(CallerGaveUpReports.METER, "outcome", "published").count()).isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void aCallerThatHangsUpBeforeItsReplyIsReportedAsClientClosedRequest() {
+        String silent = UUID.randomUUID().toString();
+        String commandId = UUID.randomUUID().toString();
+
+        reactor.core.Disposable waiting = gateway.send(commandId, silent, "corr-h", Actor.apiKey("ab".repeat(32), "agent-1"), merge())
+                .subscribe(reply -> {}, error -> {});
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(silent).size() == 1);
+        waiting.dispose();
+
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(silent).size() == 2);
+        CommandEnvelope evaluation = responder.received(silent).get(0);
+        assertThat(responder.received(silent).get(1).command())
+                .isEqualTo(new RecordCallerGaveUp(commandId, evaluation.acceptedAt(), RecordCallerGaveUp.CLIENT_CLOSED_REQUEST));
+        assertThat(gateway.pendingCount()).isZero();
+    }
+
+    @Test
+    void evaluationsAProcessNeverAnsweredAreReportedByItsNextStartAndAnsweredOnesAreNot(@TempDir Path journalDir)
+            throws InterruptedException {
+        KafkaProperties kafka = kafka(SharedTestInfra.kafka().bootstrapServers());
+        String silent = UUID.randomUUID().toString();
+        String answered = UUID.randomUUID().toString();
+        responder.answer(answered, envelope -> DecisionResponder.status(envelope, ReplyStatus.OK, null));
+        String unanswered = UUID.randomUUID().toString();
+        CommandGateway first = gateway(kafka, 2, Duration.ofSeconds(30), journalDir);
+        first.start();
+        assertThat(first.awaitReady(Duration.ofSeconds(60))).as(first.state()).isTrue();
+        Actor agent = Actor.apiKey("ab".repeat(32), "agent-1");
+        assertThat(first.send(UUID.randomUUID().toString(), answered, "corr-a", agent, merge()).block(Duration.ofSeconds(10))
+                .status()).isEqualTo(ReplyStatus.OK);
+        first.send(unanswered, silent, "corr-u", agent, merge()).subscribe(reply -> {}, error -> {});
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(silent).size() == 1);
+        // stopped with the evaluation still waiting (as a crash would leave it; the kill -9 itself: IngressCrashEndToEndTest)
+        first.stop();
+
+        CommandGateway next = gateway(kafka, 2, Duration.ofSeconds(30), journalDir);
+        next.start();
+        try {
+            Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(silent).size() == 2);
+            CommandEnvelope evaluation = responder.received(silent).get(0);
+            CommandEnvelope report = responder.received(silent).get(1);
+            assertThat(report.command()).isEqualTo(new RecordCallerGaveUp(unanswered, evaluation.acceptedAt(),
+                    RecordCallerGaveUp.NOT_ANSWERED));
+            assertThat(report.commandId()).isEqualTo(DerivedIds.callerGaveUpId(unanswered, evaluation.acceptedAt()));
+            assertThat(report.correlationId()).isEqualTo("corr-u");
+            assertThat(responder.received(answered)).as("the answered one is not reported").hasSize(1);
+        } finally {
+            next.stop();
+        }
     }
 
     @Test
