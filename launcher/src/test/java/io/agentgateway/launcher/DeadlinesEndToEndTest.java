@@ -2,6 +2,7 @@ package io.agentgateway.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.launcher.GatewayHarness.AuditRow;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.net.Socket;
 import java.net.URI;
@@ -10,7 +11,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -157,6 +157,11 @@ class DeadlinesEndToEndTest {
             caller.getOutputStream().flush();
             // decided in time, its reply held at the replica's consumer; the agent gives up and closes the connection
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> HeldReplies.heldBatches() > 0);
+            caller.close();
+            // the replica noticed before the reply comes (a reply handed to the handler first is the documented window:
+            // written to a closed connection, unmarked), well before its 2 s reply timeout would have ended the wait
+            // with a 504 and a report of its own
+            Awaitility.await().atMost(Duration.ofMillis(1500)).until(() -> SLOW_REPLIES.commandGateway().pendingCount() == 0);
         } finally {
             HeldReplies.release();
         }
@@ -181,22 +186,8 @@ class DeadlinesEndToEndTest {
         }
     }
 
-    record AuditRow(String auditLogId, String decision, String approvalRequestId, boolean undelivered) {}
-
     private static List<AuditRow> rows(String workspaceId, String agentId) throws Exception {
-        try (Connection c = GatewayHarness.db();
-             PreparedStatement s = c.prepareStatement("select id::text, decision, approval_request_id::text, undelivered"
-                     + " from audit_log where workspace_id = ?::uuid and agent_id = ? order by occurred_at")) {
-            s.setString(1, workspaceId);
-            s.setString(2, agentId);
-            List<AuditRow> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new AuditRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)));
-                }
-            }
-            return rows;
-        }
+        return GatewayHarness.auditRows(workspaceId, agentId);
     }
 
     private static int approvals(String workspaceId, String auditLogId) throws Exception {

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Arrays;
@@ -135,6 +137,26 @@ final class GatewayHarness {
     static Connection db() throws SQLException {
         EmbeddedGateway g = gateway();
         return DriverManager.getConnection(g.jdbcUrl(), g.postgresUser(), g.postgresPassword());
+    }
+
+    /** An audit row as the deadline and crash tests look at it. */
+    record AuditRow(String auditLogId, String decision, String approvalRequestId, boolean undelivered) {}
+
+    /** The audit rows of one agent in a workspace, oldest first. */
+    static List<AuditRow> auditRows(String workspaceId, String agentId) throws SQLException {
+        try (Connection c = db();
+             PreparedStatement s = c.prepareStatement("select id::text, decision, approval_request_id::text, undelivered"
+                     + " from audit_log where workspace_id = ?::uuid and agent_id = ? order by occurred_at")) {
+            s.setString(1, workspaceId);
+            s.setString(2, agentId);
+            List<AuditRow> rows = new java.util.ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(new AuditRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getBoolean(4)));
+                }
+            }
+            return rows;
+        }
     }
 
     static String jwt(String userId, String email) {

@@ -3,6 +3,7 @@ package io.agentgateway.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.launcher.GatewayHarness.AuditRow;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.io.IOException;
 import java.net.URI;
@@ -11,9 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,21 +124,7 @@ class IngressCrashEndToEndTest {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
     }
 
-    record AuditRow(String auditLogId, boolean undelivered) {}
-
     private static List<AuditRow> rows(String workspaceId, String agentId) throws Exception {
-        try (Connection c = GatewayHarness.db();
-             PreparedStatement s = c.prepareStatement("select id::text, undelivered from audit_log"
-                     + " where workspace_id = ?::uuid and agent_id = ? order by occurred_at")) {
-            s.setString(1, workspaceId);
-            s.setString(2, agentId);
-            List<AuditRow> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new AuditRow(rs.getString(1), rs.getBoolean(2)));
-                }
-            }
-            return rows;
-        }
+        return GatewayHarness.auditRows(workspaceId, agentId);
     }
 }

@@ -25,6 +25,12 @@ final class IngressReplica implements AutoCloseable {
         return EmbeddedGateway.baseUrlOf(context);
     }
 
+    /** The replica's command gateway (starting the replica if needed). */
+    synchronized io.agentgateway.ingress.gateway.CommandGateway commandGateway() {
+        baseUrl();
+        return context.getBean(io.agentgateway.ingress.gateway.CommandGateway.class);
+    }
+
     GatewayHttpClient client() {
         return new GatewayHttpClient(baseUrl());
     }
