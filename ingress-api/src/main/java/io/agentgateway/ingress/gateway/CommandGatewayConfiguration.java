@@ -36,6 +36,14 @@ class CommandGatewayConfiguration {
      */
     static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
             LocalReplyChannel localReplies, MeterRegistry meters) {
+        // first: a journal another process holds stops the start before anything else is opened
+        InFlightJournal journal = null;
+        if (ingress.journalDir() != null) {
+            journal = InFlightJournal.open(ingress.journalDir(), ingress.replyPartition());
+        } else {
+            log.info("gateway.ingress.journal-dir is not set: should this process die, the evaluations it has not answered "
+                    + "yet stay recorded as delivered (docs/operating-a-cluster.md, \"Deadlines and retries\")");
+        }
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);
@@ -47,13 +55,6 @@ class CommandGatewayConfiguration {
         PendingReplies pending = new PendingReplies();
         ReplyListener replies = new ReplyListener(
                 GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
-        InFlightJournal journal = null;
-        if (ingress.journalDir() != null) {
-            journal = InFlightJournal.open(ingress.journalDir(), ingress.replyPartition());
-        } else {
-            log.info("gateway.ingress.journal-dir is not set: should this process die, the evaluations it has not answered "
-                    + "yet stay recorded as delivered (docs/operating-a-cluster.md, \"Deadlines and retries\")");
-        }
         return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies,
                 new CallerGaveUpReports(producer, meters), journal);
     }
