@@ -299,9 +299,8 @@ public final class EmbeddedGateway implements AutoCloseable {
      * approval executor, metrics of its own. Returns once it can receive replies; closed with the gateway.
      */
     public synchronized ConfigurableApplicationContext startIngressReplica(int replyPartition, Map<String, String> overrides) {
-        Map<String, String> props = new LinkedHashMap<>(replicaProperties(replyPartition));
-        props.putAll(overrides);
-        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run, props);
+        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run,
+                replicaProperties(replyPartition, overrides));
         try {
             if (!replica.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
                 replica.close();
@@ -321,12 +320,10 @@ public final class EmbeddedGateway implements AutoCloseable {
      * process of its own (tests that kill one): as {@link #startIngressReplica}, plus {@code overrides}.
      */
     public List<String> ingressReplicaArguments(int replyPartition, Map<String, String> overrides) {
-        Map<String, String> props = new LinkedHashMap<>(replicaProperties(replyPartition));
-        props.putAll(overrides);
-        return arguments(props);
+        return arguments(replicaProperties(replyPartition, overrides));
     }
 
-    private Map<String, String> replicaProperties(int replyPartition) {
+    private Map<String, String> replicaProperties(int replyPartition, Map<String, String> overrides) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("server.port", "0");
         props.put("server.address", "127.0.0.1");
@@ -334,6 +331,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("gateway.ingress.reply-partition", Integer.toString(replyPartition));
         props.put("gateway.executor.enabled", "false");
         props.putAll(inFlightJournal());
+        props.putAll(overrides);
         return props;
     }
 

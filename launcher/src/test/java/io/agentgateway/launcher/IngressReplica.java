@@ -1,5 +1,6 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.ingress.gateway.CommandGateway;
 import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -26,9 +27,9 @@ final class IngressReplica implements AutoCloseable {
     }
 
     /** The replica's command gateway (starting the replica if needed). */
-    synchronized io.agentgateway.ingress.gateway.CommandGateway commandGateway() {
+    synchronized CommandGateway commandGateway() {
         baseUrl();
-        return context.getBean(io.agentgateway.ingress.gateway.CommandGateway.class);
+        return context.getBean(CommandGateway.class);
     }
 
     GatewayHttpClient client() {

@@ -71,8 +71,8 @@ final class InFlightJournal implements AutoCloseable {
     record Unanswered(String commandId, String workspaceId, String correlationId, Instant acceptedAt, Entry entry) {}
 
     private final Path file;
+    /** Holds the file's lock for as long as it is open. */
     private final FileChannel channel;
-    private final FileLock lock;
     private final MappedByteBuffer slots;
     private final int slotCount;
     private final List<Unanswered> unanswered = new ArrayList<>();
@@ -81,11 +81,10 @@ final class InFlightJournal implements AutoCloseable {
     private int freeCount;
     private boolean closed;
 
-    private InFlightJournal(Path file, FileChannel channel, FileLock lock, MappedByteBuffer slots, int slotCount,
+    private InFlightJournal(Path file, FileChannel channel, MappedByteBuffer slots, int slotCount,
                             List<Integer> recoveredSlots) {
         this.file = file;
         this.channel = channel;
-        this.lock = lock;
         this.slots = slots;
         this.slotCount = slotCount;
         this.free = new int[slotCount];
@@ -162,7 +161,7 @@ final class InFlightJournal implements AutoCloseable {
                 header.putLong(0, MAGIC).putInt(8, SLOT_BYTES).putInt(12, slotCount);
             }
             writeBootId(header, bootId.orElse(""));
-            InFlightJournal journal = new InFlightJournal(file, channel, lock, slots, slotCount, recoveredSlots);
+            InFlightJournal journal = new InFlightJournal(file, channel, slots, slotCount, recoveredSlots);
             for (int slot : recoveredSlots) {
                 Decoded decoded = decode(slots, slot * SLOT_BYTES).orElseThrow();
                 journal.unanswered.add(new Unanswered(decoded.commandId(), decoded.workspaceId(), decoded.correlationId(),
@@ -226,17 +225,12 @@ final class InFlightJournal implements AutoCloseable {
 
     /**
      * Unmaps nothing and clears nothing: entries still held (an evaluation a stopping process never answered, a
-     * report it could not send) are the next start's to report. Releases the lock.
+     * report it could not send) are the next start's to report. Closing the channel releases the lock.
      */
     @Override
     public void close() {
         synchronized (free) {
             closed = true;
-        }
-        try {
-            lock.release();
-        } catch (IOException ignored) {
-            // the channel's close releases it too
         }
         closeQuietly(channel);
     }
