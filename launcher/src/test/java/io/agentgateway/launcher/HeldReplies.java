@@ -1,14 +1,10 @@
 package io.agentgateway.launcher;
 
-import io.agentgateway.schemas.Topics;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerInterceptor;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 
 /**
  * A Kafka {@link ConsumerInterceptor} for an ingress replica's reply consumer
@@ -17,7 +13,7 @@ import org.apache.kafka.common.TopicPartition;
  * replies partition failing over would keep it. Everything real: the decision stream decided and wrote the reply in
  * time, the broker delivered it; it arrives late. Other records, and replies while nobody holds, pass at once.
  */
-public final class HeldReplies implements ConsumerInterceptor<Object, Object> {
+public final class HeldReplies extends ReplyConsumerInterceptor {
     /** Null: nothing held. Bounded wait, so a failing test cannot keep the consumer forever. */
     private static volatile CountDownLatch gate;
     private static final AtomicInteger held = new AtomicInteger();
@@ -44,8 +40,7 @@ public final class HeldReplies implements ConsumerInterceptor<Object, Object> {
     @Override
     public ConsumerRecords<Object, Object> onConsume(ConsumerRecords<Object, Object> records) {
         CountDownLatch current = gate;
-        if (current != null && !records.isEmpty()
-                && records.partitions().stream().anyMatch(p -> p.topic().equals(Topics.REPLIES.name()))) {
+        if (current != null && !records.isEmpty() && carriesReplies(records)) {
             held.incrementAndGet();
             try {
                 current.await(60, TimeUnit.SECONDS);
@@ -55,13 +50,4 @@ public final class HeldReplies implements ConsumerInterceptor<Object, Object> {
         }
         return records;
     }
-
-    @Override
-    public void onCommit(Map<TopicPartition, OffsetAndMetadata> offsets) {}
-
-    @Override
-    public void close() {}
-
-    @Override
-    public void configure(Map<String, ?> configs) {}
 }

@@ -44,6 +44,19 @@ class CommandGatewayConfiguration {
             log.info("gateway.ingress.journal-dir is not set: should this process die, the evaluations it has not answered "
                     + "yet stay recorded as delivered (docs/operating-a-cluster.md, \"Deadlines and retries\")");
         }
+        try {
+            return create(kafka, ingress, topics, localReplies, meters, journal);
+        } catch (RuntimeException e) {
+            if (journal != null) {
+                // its lock would outlive the failed start: a second try in this JVM would find it "in use"
+                journal.close();
+            }
+            throw e;
+        }
+    }
+
+    private static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
+            LocalReplyChannel localReplies, MeterRegistry meters, InFlightJournal journal) {
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);

@@ -56,6 +56,8 @@ final class InFlightJournal implements AutoCloseable {
     private static final int USED = 0x5e7_f117;
     private static final int SLOT_HEADER = 10;
     private static final int MAX_PAYLOAD = SLOT_BYTES - SLOT_HEADER;
+    /** acceptedAt and the three lengths, every string empty. */
+    private static final int MIN_PAYLOAD = 8 + 3 * 2;
     private static final int MAX_BOOT_ID = 64;
     private static final Path BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
 
@@ -264,7 +266,7 @@ final class InFlightJournal implements AutoCloseable {
         byte[] command = commandId.getBytes(StandardCharsets.UTF_8);
         byte[] workspace = workspaceId.getBytes(StandardCharsets.UTF_8);
         byte[] correlation = correlationId == null ? new byte[0] : correlationId.getBytes(StandardCharsets.UTF_8);
-        int fixed = 8 + 2 + command.length + 2 + workspace.length + 2;
+        int fixed = MIN_PAYLOAD + command.length + workspace.length;
         if (fixed > MAX_PAYLOAD) {
             return null;
         }
@@ -284,7 +286,7 @@ final class InFlightJournal implements AutoCloseable {
             return Optional.empty();
         }
         int length = slots.getShort(at + 8);
-        if (length < 14 || length > MAX_PAYLOAD) {
+        if (length < MIN_PAYLOAD || length > MAX_PAYLOAD) {
             return Optional.empty();
         }
         byte[] payload = new byte[length];

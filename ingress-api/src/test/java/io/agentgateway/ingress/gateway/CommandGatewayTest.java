@@ -156,6 +156,16 @@ class CommandGatewayTest {
     }
 
     @Test
+    void aStartThatFailsAfterOpeningTheJournalLetsGoOfIt(@TempDir Path journalDir) {
+        KafkaProperties unusable = new KafkaProperties();
+        unusable.setBootstrapServers(List.of("not an address"));
+        assertThatThrownBy(() -> gateway(unusable, 3, Duration.ofSeconds(1), journalDir)).isInstanceOf(RuntimeException.class);
+
+        // the next try in this JVM gets the file, not "in use by another ingress process"
+        InFlightJournal.open(journalDir, 3).close();
+    }
+
+    @Test
     void evaluationsAProcessNeverAnsweredAreReportedByItsNextStartAndAnsweredOnesAreNot(@TempDir Path journalDir)
             throws InterruptedException {
         KafkaProperties kafka = kafka(SharedTestInfra.kafka().bootstrapServers());
