@@ -53,6 +53,27 @@ final class ClusterProcess {
         }
     }
 
+    /**
+     * SIGTERM to all at once, then waits for each: the brokers of a KRaft quorum. Stopped one after another, the last
+     * one's controlled shutdown waits for a controller quorum that has already gone, until its 60 s are up.
+     */
+    static void stopTogether(List<ClusterProcess> processes) {
+        List<ClusterProcess> stopping = processes.stream().filter(ClusterProcess::signalStop).toList();
+        stopping.forEach(ClusterProcess::awaitStopped);
+    }
+
+    private synchronized boolean signalStop() {
+        if (process == null || !process.isAlive()) {
+            return false;
+        }
+        process.destroy();
+        return true;
+    }
+
+    private synchronized void awaitStopped() {
+        waitFor();
+    }
+
     private void waitFor() {
         try {
             if (!process.waitFor(60, TimeUnit.SECONDS)) {

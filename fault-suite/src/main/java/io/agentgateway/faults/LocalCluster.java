@@ -40,7 +40,8 @@ import org.apache.kafka.common.config.TopicConfig;
  * <ol>
  *   <li>brokers: all three registered (the cluster's metadata lists 3 nodes);</li>
  *   <li>PostgreSQL: accepts connections;</li>
- *   <li>projector: its Flyway migrations are applied (the ingress reads its schema);</li>
+ *   <li>projector: its health endpoint answers UP (its management server opens only once Flyway has applied every
+ *       migration; the ingress reads its schema);</li>
  *   <li>decision streams: their group is Stable with both members;</li>
  *   <li>notifier; ingress replicas: the admin API answers.</li>
  * </ol>
@@ -106,6 +107,11 @@ public final class LocalCluster implements AutoCloseable {
 
     int postgresPort() {
         return basePort + 5;
+    }
+
+    /** The projector's management server (health): open once its migrations are applied. */
+    int projectorManagementPort() {
+        return basePort + 15;
     }
 
     int ingressPort(int index) {
@@ -220,6 +226,7 @@ public final class LocalCluster implements AutoCloseable {
                 dir.resolve("postgres").toString(), "--port", "" + postgresPort()), Map.of(), logFile("postgres"));
         Map<String, String> projectorEnv = new LinkedHashMap<>(serviceEnv());
         projectorEnv.put("GATEWAY_PROJECTOR_INSTANCEID", "projector-1");
+        projectorEnv.put("MANAGEMENT_SERVER_PORT", "" + projectorManagementPort());
         projector = new ClusterProcess("projector", java("256m", jar("projector")), projectorEnv, logFile("projector"));
         for (int i = 1; i <= 2; i++) {
             Map<String, String> env = new LinkedHashMap<>(serviceEnv());
@@ -253,7 +260,7 @@ public final class LocalCluster implements AutoCloseable {
         await("PostgreSQL accepting connections", Duration.ofMinutes(2), this::postgresUp);
         log("starting the projector");
         projector.start();
-        await("the projector's schema migrated", Duration.ofMinutes(3), this::schemaMigrated);
+        await("the projector's schema migrated (its health UP)", Duration.ofMinutes(3), this::projectorUp);
         log("starting 2 decision-stream instances (" + guarantee + ")");
         decisionStreams.forEach(ClusterProcess::start);
         await("the decision streams' group stable with 2 members", Duration.ofMinutes(3), () -> decisionGroupMembers() == 2);
@@ -333,11 +340,16 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    private boolean schemaMigrated() {
-        try (Connection c = db(); ResultSet rs = c.createStatement().executeQuery(
-                "select count(*) from flyway_schema_history where success and version = '7'")) {
-            return rs.next() && rs.getInt(1) == 1;
-        } catch (Exception e) {
+    /**
+     * The projector's health UP. Its management server opens only after the application context is up, Flyway's
+     * migrations included, so this does not name a version that the next migration would make stale.
+     */
+    private boolean projectorUp() {
+        try {
+            GatewayHttpClient.Response health = new GatewayHttpClient("http://127.0.0.1:" + projectorManagementPort())
+                    .send("GET", "/actuator/health", null, null);
+            return health.status() == 200 && "UP".equals(health.text("status"));
+        } catch (RuntimeException e) {
             return false;
         }
     }
@@ -403,7 +415,7 @@ public final class LocalCluster implements AutoCloseable {
         if (postgres != null) {
             postgres.stop();
         }
-        brokers.forEach(ClusterProcess::stop);
+        ClusterProcess.stopTogether(brokers);
     }
 
     public static void main(String[] args) throws Exception {

@@ -121,6 +121,11 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
             log.warn("[{}] read model unavailable, answering 503: {}", correlationId, ReadModelFailures.describe(failure));
             return new Outcome(HttpStatus.SERVICE_UNAVAILABLE, ErrorMessages.READ_MODEL_UNAVAILABLE, HttpHeaders.EMPTY);
         }
+        if (ReadModelFailures.isSchemaBehind(failure)) {
+            log.warn("[{}] read model schema behind this ingress (start the projector of this release first), answering "
+                    + "503: {}", correlationId, ReadModelFailures.describe(failure));
+            return new Outcome(HttpStatus.SERVICE_UNAVAILABLE, ErrorMessages.READ_MODEL_UNAVAILABLE, HttpHeaders.EMPTY);
+        }
         if (failure instanceof DataBufferLimitException) {
             return new Outcome(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE, HttpHeaders.EMPTY);
         }

@@ -31,6 +31,20 @@ public final class ReadModelFailures {
         return false;
     }
 
+    /**
+     * Whether a read failed because the read-model schema is behind this ingress: a table or column it reads is
+     * not there yet (SQLSTATE 42P01, 42703), as when an ingress of a new release starts before the projector of
+     * that release has applied its migrations. A deployment's state, not a bug of this request: a 503 too.
+     */
+    public static boolean isSchemaBehind(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql && ("42P01".equals(sql.getSQLState()) || "42703".equals(sql.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The failure's class and SQL state, without its message's detail (it can quote a statement). */
     public static String describe(Throwable failure) {
         StringBuilder text = new StringBuilder();

@@ -55,4 +55,25 @@ class ReadModelOutageTest {
             postgres.close();
         }
     }
+
+    /**
+     * An ingress of a new release started before the projector of that release migrated the schema (a rolling
+     * upgrade out of order): a read of a column the old schema lacks is a 503 with the JSON body, not a 500.
+     */
+    @Test
+    void readsAnswer503WhileTheSchemaIsBehindThisIngress() {
+        // V8: before the audit log's undelivered column (V9) that the audit-log read selects
+        try (RunningIngress ingress = RunningIngress.start(SharedTestInfra.kafka().bootstrapServers(),
+                TestDatabase.createAt("8"), Map.of(), true)) {
+            UUID workspace = ingress.rows.workspace("behind");
+            ingress.rows.member(workspace, "owner-1", "owner");
+
+            TestHttp.Response response = ingress.http.get("/admin/v1/workspaces/" + workspace + "/audit-log")
+                    .bearer(TestTokens.user("owner-1")).send();
+
+            assertThat(response.status()).isEqualTo(503);
+            assertThat(response.error()).isEqualTo("Read model unavailable");
+            assertThat(response.json().get("correlationId").asString()).isEqualTo(response.headers().first("X-Correlation-Id"));
+        }
+    }
 }

@@ -27,6 +27,15 @@ public final class TestDatabase {
 
     /** On a server of the test's own (one it may stop). */
     public static TestDatabase create(EmbeddedPostgresServer postgres) {
+        return create(postgres, "latest");
+    }
+
+    /** With the projector's migrations up to {@code version} only: a schema an older projector left. */
+    public static TestDatabase createAt(String version) {
+        return create(SharedTestInfra.postgres(), version);
+    }
+
+    private static TestDatabase create(EmbeddedPostgresServer postgres, String version) {
         if (!Files.isDirectory(MIGRATIONS)) {
             throw new IllegalStateException("projector migrations not found at " + MIGRATIONS);
         }
@@ -34,6 +43,7 @@ public final class TestDatabase {
         Flyway.configure()
                 .dataSource(url, postgres.username(), postgres.password())
                 .locations("filesystem:" + MIGRATIONS)
+                .target(version)
                 .load()
                 .migrate();
         return new TestDatabase(url, postgres.username(), postgres.password());
