@@ -42,6 +42,8 @@ class ManagementPortTest {
         String management = GatewayHarness.gateway().managementUrl();
         assertThat(URI.create(management).getHost()).isEqualTo("127.0.0.1");
         assertThat(get(management + "/actuator/health").body()).contains("\"status\":\"UP\"");
+        // what a load balancer asks: the command gateway alone (docs/operating-a-cluster.md)
+        assertThat(get(management + "/actuator/health/readiness").body()).contains("\"status\":\"UP\"");
         GatewayHarness.evaluate(GatewayHarness.newWorkspace(), GatewayHarness.action("docs", "page.read", "low"));
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {

@@ -35,6 +35,12 @@ class ReadModelOutageTest {
 
             postgres.close();
 
+            // a load balancer keeps the replica: evaluations never read PostgreSQL; monitoring sees it down
+            TestHttp.Response readiness = ingress.management().get("/actuator/health/readiness").send();
+            assertThat(readiness.status()).isEqualTo(200);
+            assertThat(readiness.json().get("status").asString()).isEqualTo("UP");
+            assertThat(ingress.management().get("/actuator/health").send().status()).isEqualTo(503);
+
             // the status endpoint asks the decision stream first (check_access, issue 12), which this ingress runs
             // without: it fails closed with 504 before any read; its read is the same Blocking/Hikari path as this one
             for (TestHttp.Request read : new TestHttp.Request[] {

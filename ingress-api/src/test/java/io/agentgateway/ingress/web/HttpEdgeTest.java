@@ -2,9 +2,11 @@ package io.agentgateway.ingress.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.ingress.auth.ApiKeys;
 import io.agentgateway.ingress.support.RunningIngress;
 import io.agentgateway.ingress.support.SharedIngress;
+import io.agentgateway.ingress.support.TestDatabase;
 import io.agentgateway.ingress.support.TestHttp;
 import io.agentgateway.ingress.support.TestTokens;
 import java.io.ByteArrayInputStream;
@@ -15,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -93,13 +96,28 @@ class HttpEdgeTest {
     @Test
     void healthIsUpOnceTheGatewayIsReadyOnTheManagementPortAndTheApiPortHasNoActuator() {
         TestHttp.Response response = ingress.management().get("/actuator/health").send();
+        TestHttp.Response readiness = ingress.management().get("/actuator/health/readiness").send();
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().get("status").asString()).isEqualTo("UP");
+        assertThat(readiness.status()).isEqualTo(200);
+        assertThat(readiness.json().get("status").asString()).isEqualTo("UP");
         for (String path : List.of("/actuator/health", "/actuator/metrics", "/actuator/prometheus", "/actuator")) {
             TestHttp.Response onTheApi = ingress.http.get(path).send();
             assertThat(onTheApi.status()).as(path).isEqualTo(404);
             assertThat(onTheApi.json().get("ok").asBoolean()).isFalse();
+        }
+    }
+
+    /** What a load balancer asks: a replica whose reply partition is not there cannot have anything decided. */
+    @Test
+    void readinessIsDownWhileTheGatewayCannotReceiveReplies() {
+        try (RunningIngress notReady = RunningIngress.start(SharedTestInfra.kafka().bootstrapServers(), TestDatabase.create(),
+                Map.of("gateway.ingress.reply-partition", "99"), false)) {
+            TestHttp.Response readiness = notReady.management().get("/actuator/health/readiness").send();
+
+            assertThat(readiness.status()).isEqualTo(503);
+            assertThat(readiness.json().get("status").asString()).isEqualTo("DOWN");
         }
     }
 }
