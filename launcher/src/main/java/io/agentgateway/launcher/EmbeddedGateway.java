@@ -138,8 +138,12 @@ public final class EmbeddedGateway implements AutoCloseable {
         if (postgres != null) {
             jdbcUrl = postgres.ensureDatabase(LauncherSettings.DATABASE);
         }
+        // replication as configured (0, the default: derived from the cluster), as the separate services create it:
+        // with an external Kafka of several brokers the topics are created here, before any module could
         TopicProvisioner.ensureTopics(bootstrapServers, new TopicProvisioner.Layout(commandPartitions(),
-                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4), (short) 0));
+                intProperty("gateway.topics.reply-partitions", "GATEWAY_TOPICS_REPLYPARTITIONS", 4, 1),
+                (short) intProperty("gateway.topics.replication-factor", "GATEWAY_TOPICS_REPLICATIONFACTOR", 0, 0),
+                intProperty("gateway.topics.min-insync-replicas", "GATEWAY_TOPICS_MININSYNCREPLICAS", 0, 0)));
     }
 
     /** Null (a self-cleaning temporary directory) when the data is throwaway. */
@@ -359,25 +363,25 @@ public final class EmbeddedGateway implements AutoCloseable {
      */
     private int commandPartitions() {
         return intProperty("gateway.topics.command-partitions", "GATEWAY_TOPICS_COMMANDPARTITIONS",
-                EMBEDDED_COMMAND_PARTITIONS);
+                EMBEDDED_COMMAND_PARTITIONS, 1);
     }
 
-    /** A count of at least 1; anything else stops the start with a message naming the setting. */
-    private int intProperty(String key, String environmentVariable, int fallback) {
+    /** A whole number of at least {@code minimum}; anything else stops the start with a message naming the setting. */
+    private int intProperty(String key, String environmentVariable, int fallback, int minimum) {
         String value = setting(key, environmentVariable);
         if (value == null) {
             return fallback;
         }
         try {
             int parsed = Integer.parseInt(value.trim());
-            if (parsed >= 1) {
+            if (parsed >= minimum && parsed <= Short.MAX_VALUE) {
                 return parsed;
             }
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number of at least 1, not '"
-                + value + "'");
+        throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number of at least "
+                + minimum + ", not '" + value + "'");
     }
 
     /** {@code gateway.auth.operators} of this gateway: {@code GATEWAY_AUTH_OPERATORS}, else {@value #DEFAULT_OPERATOR}. */

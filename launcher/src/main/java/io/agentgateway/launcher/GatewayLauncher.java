@@ -37,9 +37,7 @@ public final class GatewayLauncher {
                     CliLogging.quiet();
                     System.exit(BacktestCommand.run(List.of(args).subList(1, args.length)));
                 }
-                default -> {
-                    // anything else is for the gateway itself (Spring-style --key=value arguments)
-                }
+                default -> System.exit(notACommand(args[0], System.out, System.err));
             }
         }
         LauncherSettings settings;
@@ -63,6 +61,37 @@ public final class GatewayLauncher {
         }
         System.out.println("Agent action gateway running at " + gateway.baseUrl() + " (Ctrl-C to stop)");
         stopped.await();
+    }
+
+    static final String USAGE = """
+            Usage: java -jar launcher-*-exec.jar [command]
+              (no command)  run the embedded default gateway
+              bootstrap     the first operator, workspace, owner and agent key of a running gateway
+              rebuild       rebuild the read models from the event log
+              export        export the audit trail
+              backtest      replay history against a candidate policy set
+              broker        run one KRaft broker of a cluster
+              postgres      run a PostgreSQL of a cluster
+            Settings are environment variables (GATEWAY_DECISION_LINGERMS=0) or -D system properties
+            (-Dgateway.decision.linger-ms=0) before -jar, not arguments: docs/configuration.md.
+            """;
+
+    /**
+     * Anything but a command: help, or refused. The embedded default takes no {@code --key=value} arguments (its
+     * modules read the environment and system properties); one silently ignored would run a setting the operator
+     * believes changed.
+     */
+    static int notACommand(String argument, java.io.PrintStream out, java.io.PrintStream err) {
+        if (List.of("help", "--help", "-h").contains(argument)) {
+            out.print(USAGE);
+            return 0;
+        }
+        // never the value: --gateway.secrets.key=... would leave the key in whatever collects stderr
+        int equals = argument.indexOf('=');
+        String shown = equals < 0 ? argument : argument.substring(0, equals) + "=...";
+        err.println("Unknown command or argument '" + (shown.length() > 80 ? shown.substring(0, 80) + "..." : shown) + "'.");
+        err.print(USAGE);
+        return 2;
     }
 
     private static String reasons(Throwable e) {

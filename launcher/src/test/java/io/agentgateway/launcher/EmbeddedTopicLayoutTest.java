@@ -34,4 +34,13 @@ class EmbeddedTopicLayoutTest {
                 .hasMessage("gateway.topics.command-partitions (GATEWAY_TOPICS_COMMANDPARTITIONS) must be a whole number"
                         + " of at least 1, not 'two'");
     }
+
+    /** The replication settings apply here too: the launcher creates the topics before any module could. */
+    @Test
+    void aConfiguredMinInsyncReplicasIsHeldAgainstTheReplicationFactor() throws Exception {
+        var settings = LauncherSettings.ephemeral(Files.createTempDirectory("gateway-layout-"));
+        assertThatThrownBy(() -> EmbeddedGateway.start(settings, Map.of("gateway.topics.min-insync-replicas", "2")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gateway.topics.min-insync-replicas (2) cannot exceed the replication factor (1)");
+    }
 }
