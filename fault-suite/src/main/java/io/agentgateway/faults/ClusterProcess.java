@@ -47,8 +47,7 @@ final class ClusterProcess {
 
     /** SIGTERM, a clean stop (shutdown hooks run). */
     synchronized void stop() {
-        if (process != null && process.isAlive()) {
-            process.destroy();
+        if (signalStop()) {
             waitFor();
         }
     }

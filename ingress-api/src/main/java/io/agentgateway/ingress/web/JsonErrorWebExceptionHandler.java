@@ -116,14 +116,11 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
             log.warn("[{}] failing closed with 504: {}", correlationId, failure.getMessage());
             return new Outcome(HttpStatus.GATEWAY_TIMEOUT, ErrorMessages.TIMED_OUT, HttpHeaders.EMPTY);
         }
-        if (ReadModelFailures.isUnavailable(failure)) {
-            // PostgreSQL down or unreachable: the reads fail fast (Hikari's connection timeout) and say so
-            log.warn("[{}] read model unavailable, answering 503: {}", correlationId, ReadModelFailures.describe(failure));
-            return new Outcome(HttpStatus.SERVICE_UNAVAILABLE, ErrorMessages.READ_MODEL_UNAVAILABLE, HttpHeaders.EMPTY);
-        }
-        if (ReadModelFailures.isSchemaBehind(failure)) {
-            log.warn("[{}] read model schema behind this ingress (start the projector of this release first), answering "
-                    + "503: {}", correlationId, ReadModelFailures.describe(failure));
+        String readModelUnavailable = ReadModelFailures.whyUnavailable(failure);
+        if (readModelUnavailable != null) {
+            // PostgreSQL down or unreachable (the reads fail fast: Hikari's connection timeout), or its schema behind
+            log.warn("[{}] read model {}, answering 503: {}", correlationId, readModelUnavailable,
+                    ReadModelFailures.describe(failure));
             return new Outcome(HttpStatus.SERVICE_UNAVAILABLE, ErrorMessages.READ_MODEL_UNAVAILABLE, HttpHeaders.EMPTY);
         }
         if (failure instanceof DataBufferLimitException) {
