@@ -366,7 +366,10 @@ public final class EmbeddedGateway implements AutoCloseable {
                 EMBEDDED_COMMAND_PARTITIONS, 1);
     }
 
-    /** A whole number of at least {@code minimum}; anything else stops the start with a message naming the setting. */
+    /**
+     * A whole number from {@code minimum} to 32,767 (Kafka's replication factor is a short; no count here needs
+     * more); anything else stops the start with a message naming the setting and the range.
+     */
     private int intProperty(String key, String environmentVariable, int fallback, int minimum) {
         String value = setting(key, environmentVariable);
         if (value == null) {
@@ -380,8 +383,8 @@ public final class EmbeddedGateway implements AutoCloseable {
         } catch (NumberFormatException notANumber) {
             // reported below
         }
-        throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number of at least "
-                + minimum + ", not '" + value + "'");
+        throw new IllegalArgumentException(key + " (" + environmentVariable + ") must be a whole number from "
+                + minimum + " to " + Short.MAX_VALUE + ", not '" + value + "'");
     }
 
     /** {@code gateway.auth.operators} of this gateway: {@code GATEWAY_AUTH_OPERATORS}, else {@value #DEFAULT_OPERATOR}. */

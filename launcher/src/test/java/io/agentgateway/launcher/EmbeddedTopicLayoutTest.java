@@ -32,7 +32,12 @@ class EmbeddedTopicLayoutTest {
         assertThatThrownBy(() -> EmbeddedGateway.start(settings, Map.of("gateway.topics.command-partitions", "two")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("gateway.topics.command-partitions (GATEWAY_TOPICS_COMMANDPARTITIONS) must be a whole number"
-                        + " of at least 1, not 'two'");
+                        + " from 1 to 32767, not 'two'");
+        // a number too large is refused with the same range, not "at least 1" that it is
+        assertThatThrownBy(() -> EmbeddedGateway.start(settings, Map.of("gateway.topics.command-partitions", "40000")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gateway.topics.command-partitions (GATEWAY_TOPICS_COMMANDPARTITIONS) must be a whole number"
+                        + " from 1 to 32767, not '40000'");
     }
 
     /** The replication settings apply here too: the launcher creates the topics before any module could. */

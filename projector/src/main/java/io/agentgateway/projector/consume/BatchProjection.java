@@ -24,11 +24,13 @@ public class BatchProjection {
     private final ReadModelWriter writer;
     private final ProjectionMetrics metrics;
     private final Clock clock;
+    private final WriteFailureLog failures;
 
     public BatchProjection(ReadModelWriter writer, ProjectionMetrics metrics) {
         this.writer = writer;
         this.metrics = metrics;
         this.clock = Clock.systemUTC();
+        this.failures = new WriteFailureLog(clock);
     }
 
     public void project(List<PlannedEvent> events) {
@@ -39,11 +41,11 @@ public class BatchProjection {
             projectBatch(events);
         } catch (RuntimeException failed) {
             // the container's error handler retries the batch with back-off; no offset is committed meanwhile
-            log.error("Could not write a batch of {} events (SQLState {}); it will be retried",
-                    events.size(), sqlState(failed), failed);
+            failures.failed(events.size(), failed);
             metrics.batchFailed();
             throw failed;
         }
+        failures.landed();
     }
 
     private void projectBatch(List<PlannedEvent> events) {

@@ -8,6 +8,9 @@ import java.sql.SQLException;
  * which quotes values of the refused row.
  */
 public final class SqlStateOf {
+    /** What {@link #failure} answers when no SQLException in the cause chain has a SQLState. */
+    public static final String UNKNOWN = "unknown";
+
     private SqlStateOf() {}
 
     public static String failure(Throwable failure) {
@@ -15,10 +18,10 @@ public final class SqlStateOf {
             if (cause instanceof BatchUpdateException batch && batch.getNextException() != null) {
                 return batch.getNextException().getSQLState();
             }
-            if (cause instanceof SQLException sql) {
+            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
                 return sql.getSQLState();
             }
         }
-        return "unknown";
+        return UNKNOWN;
     }
 }

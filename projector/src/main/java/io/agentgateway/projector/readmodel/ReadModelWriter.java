@@ -2,9 +2,11 @@ package io.agentgateway.projector.readmodel;
 
 import java.util.List;
 import javax.sql.DataSource;
-import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionStatus;
 
 /**
  * Writes the rows of a batch of events in one transaction ({@link WriteBatches}). The transaction
@@ -14,20 +16,37 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 public class ReadModelWriter {
     private final WriteBatches batches;
-    private final TransactionTemplate transaction;
+    private final PlatformTransactionManager transactions;
 
     public ReadModelWriter(DataSource dataSource) {
         this.batches = new WriteBatches(dataSource);
         // Our own transaction manager on our DataSource: another starter on the classpath (the
         // launcher runs every module) may add a second PlatformTransactionManager, a Kafka one say.
-        this.transaction = new TransactionTemplate(new JdbcTransactionManager(dataSource));
+        // DataSourceTransactionManager, not JdbcTransactionManager: a failed commit stays a
+        // TransactionException, for which Spring does not try a rollback on the dead connection and
+        // log its failure at ERROR.
+        this.transactions = new DataSourceTransactionManager(dataSource);
     }
 
-    /** All rows of {@code writes} are committed together, or none is. */
+    /**
+     * All rows of {@code writes} are committed together, or none is. The failure thrown is the one that
+     * stopped the writes (its SQLState says why); a rollback that fails too, as it does on a connection
+     * PostgreSQL dropped, is attached to it as suppressed rather than replacing it (Spring's
+     * TransactionTemplate would throw the rollback's failure and log the original at ERROR with its stack).
+     */
     public void writeInOneTransaction(List<Write> writes) {
-        transaction.executeWithoutResult(status -> {
+        TransactionStatus transaction = transactions.getTransaction(TransactionDefinition.withDefaults());
+        try {
             batches.executeStatement(ReadModelSwitchLock.SHARED);
             batches.execute(writes);
-        });
+        } catch (RuntimeException | Error failed) {
+            try {
+                transactions.rollback(transaction);
+            } catch (RuntimeException rollbackFailed) {
+                failed.addSuppressed(rollbackFailed);
+            }
+            throw failed;
+        }
+        transactions.commit(transaction);
     }
 }
