@@ -138,6 +138,10 @@ class NotifierKafkaConfiguration {
 
         DefaultErrorHandler handler = new DefaultErrorHandler(recoverer, backOff);
         handler.addNotRetryableExceptions(InvalidNotificationException.class);
+        // the ledger unreachable: wait for it without end instead of using up the attempts; the record's state starts
+        // over when the failure changes (PostgreSQL back, a channel failing), so it then has all its attempts
+        handler.setBackOffFunction((record, failure) -> LedgerOutage.backOff(record, failure, properties));
+        handler.setResetStateOnExceptionChange(true);
         // every failed attempt is already logged by the dispatcher with its reason
         handler.setLogLevel(KafkaException.Level.DEBUG);
         return handler;

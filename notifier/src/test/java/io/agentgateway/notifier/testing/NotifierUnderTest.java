@@ -49,7 +49,12 @@ public final class NotifierUnderTest implements AutoCloseable {
      * @param settings    further {@code --key=value} arguments
      */
     public static NotifierUnderTest start(String database, String groupPrefix, String... settings) throws Exception {
-        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
+        return start(SharedTestInfra.postgres(), database, groupPrefix, settings);
+    }
+
+    /** As {@link #start(String, String, String...)} on a PostgreSQL of the test's own (one it stops and starts). */
+    public static NotifierUnderTest start(EmbeddedPostgresServer postgres, String database, String groupPrefix,
+                                          String... settings) throws Exception {
         String bootstrapServers = SharedTestInfra.kafka().bootstrapServers();
         SmtpServer smtp = SmtpServer.start();
         ChatWebhookServer chat = ChatWebhookServer.start();
