@@ -12,6 +12,8 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -20,7 +22,11 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.ExponentialBackOff;
+import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * Wires the approval executor: a spring-kafka record listener container of its own consumer group
@@ -29,6 +35,7 @@ import org.springframework.kafka.listener.ContainerProperties;
  */
 @Configuration(proxyBeanMethods = false)
 class ApprovalExecutorConfiguration {
+    private static final Logger log = LoggerFactory.getLogger(ApprovalExecutorConfiguration.class);
 
     /**
      * The runner of held HTTP requests: where the proxy's tool connections ({@link HttpUpstreams}, a bean of the
@@ -70,7 +77,43 @@ class ApprovalExecutorConfiguration {
         container.setPollTimeout(1000);
         var listener = new ConcurrentMessageListenerContainer<>(consumers, container);
         listener.setConcurrency(properties.concurrency());
+        listener.setCommonErrorHandler(errorHandler());
         return listener;
+    }
+
+    /**
+     * The executor throws only when the read model cannot be reached before a claim: that event is delivered again
+     * (seek back, nothing committed from it on) every 250 ms doubling to 5 s for as long as PostgreSQL is away, and
+     * its call runs once it answers. Anything else, which the executor does not throw (an Error), is tried once more,
+     * then logged and skipped (the claim keeps a second try from running a call twice). Not "no retries": with that,
+     * spring-kafka skips at once without asking the back-off function.
+     */
+    static DefaultErrorHandler errorHandler() {
+        DefaultErrorHandler handler = new DefaultErrorHandler(new FixedBackOff(0, 1));
+        handler.setBackOffFunction((record, failure) -> {
+            ApprovedCallExecutor.ReadModelUnreachable unreachable = readModelUnreachable(failure);
+            if (unreachable == null) {
+                return null;
+            }
+            log.warn("{}; event {}-{}@{} is delivered again until it can, nothing is claimed meanwhile",
+                    unreachable.getMessage(), record.topic(), record.partition(), record.offset());
+            ExponentialBackOff untilReachable = new ExponentialBackOff(250, 2.0);
+            untilReachable.setMaxInterval(5_000);
+            return untilReachable;
+        });
+        handler.setResetStateOnExceptionChange(true);
+        // each redelivery is expected while PostgreSQL is away: the line above says it once per event
+        handler.setLogLevel(KafkaException.Level.DEBUG);
+        return handler;
+    }
+
+    private static ApprovedCallExecutor.ReadModelUnreachable readModelUnreachable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApprovedCallExecutor.ReadModelUnreachable unreachable) {
+                return unreachable;
+            }
+        }
+        return null;
     }
 
     static Map<String, Object> consumerProperties(KafkaProperties kafka, ExecutorProperties properties) {

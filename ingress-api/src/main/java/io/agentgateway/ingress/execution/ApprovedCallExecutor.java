@@ -5,6 +5,7 @@ import io.agentgateway.ingress.heldcall.ExecutionResults;
 import io.agentgateway.ingress.heldcall.HeldCallContext;
 import io.agentgateway.ingress.heldcall.HeldCallRunner;
 import io.agentgateway.ingress.heldcall.HeldCallSeals;
+import io.agentgateway.ingress.web.ReadModelFailures;
 import io.agentgateway.schemas.ExecutionOutcome;
 import io.agentgateway.schemas.ReviewVerdict;
 import io.agentgateway.schemas.ToolConnection;
@@ -21,6 +22,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,8 +39,11 @@ import tools.jackson.databind.JsonNode;
  *   <li>{@code RecordCallExecution}: executed with the result, or failed with the reason.</li>
  * </ol>
  * Nothing here ever runs a call twice: a crash or a lost answer after the claim leaves the approval
- * executing for good (DESIGN.md: at most once), never re-run. Nothing here throws either: the event's
- * offset is committed whatever happened, because redelivering it could not run the call anyway.
+ * executing for good (DESIGN.md: at most once), never re-run. Nothing here throws either, with one exception:
+ * the event's offset is committed whatever happened, because redelivering it could not run the call anyway,
+ * except when the read model cannot be reached before the claim ({@link ReadModelUnreachable}): nothing is
+ * claimed yet, so the event is delivered again until PostgreSQL answers, instead of leaving the approval
+ * approved and its call never run.
  */
 final class ApprovedCallExecutor {
     private static final Logger log = LoggerFactory.getLogger(ApprovedCallExecutor.class);
@@ -81,7 +86,15 @@ final class ApprovedCallExecutor {
                         approvalId);
                 return;
             }
-            Optional<HeldCallRow> row = awaitHeldCall(envelope.workspaceId(), approvalId);
+            Optional<HeldCallRow> row;
+            try {
+                row = awaitHeldCall(envelope.workspaceId(), approvalId);
+            } catch (DataAccessException failure) {
+                if (ReadModelFailures.whyUnavailable(failure) == null) {
+                    throw failure;
+                }
+                throw new ReadModelUnreachable(approvalId, failure);
+            }
             if (row.isEmpty() || !row.get().runnable()) {
                 log.info("approval {}: nothing to run ({})", approvalId,
                         row.map(r -> "status " + r.status()).orElse("not in the read model after " + properties.heldCallWait()));
@@ -94,6 +107,8 @@ final class ApprovedCallExecutor {
             Run run = run(envelope, reviewed, row.get(), opener.get(), runner.get(), claim.get().connection());
             commands.record(envelope.workspaceId(), envelope.correlationId(), approvalId, run.outcome(), run.result());
             log.info("approval {}: {} by {}", approvalId, run.outcome().wire(), commands.executorId());
+        } catch (ReadModelUnreachable beforeTheClaim) {
+            throw beforeTheClaim;
         } catch (RuntimeException e) {
             // the message could quote the call: the class and where it happened say enough
             log.error("approval {}: execution stopped by {}; if it was claimed it stays executing and is not run again",
@@ -102,6 +117,19 @@ final class ApprovedCallExecutor {
     }
 
     private record Run(ExecutionOutcome outcome, JsonNode result) {}
+
+    /**
+     * The held call could not be read because PostgreSQL cannot be reached (or its schema is behind): thrown out of
+     * the listener so the event is delivered again (ApprovalExecutorConfiguration's error handler waits for the
+     * read model), never swallowed. Says the SQLState and classes only: the message could quote a statement.
+     */
+    static final class ReadModelUnreachable extends RuntimeException {
+        ReadModelUnreachable(String approvalId, DataAccessException failure) {
+            super("approval " + approvalId + ": the held call cannot be read, the read model is "
+                    + ReadModelFailures.whyUnavailable(failure) + " (" + ReadModelFailures.describe(failure) + ")", null,
+                    false, false);
+        }
+    }
 
     /** Opens, verifies and runs the call: a result whatever happens, never an exception. */
     private Run run(EventEnvelope envelope, ApprovalReviewed reviewed, HeldCallRow row, HeldCallSeal opener,
