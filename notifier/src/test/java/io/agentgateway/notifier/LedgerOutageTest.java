@@ -8,15 +8,11 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.agentgateway.embedded.Directories;
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.embedded.RestartablePostgres;
 import io.agentgateway.notifier.testing.Notifications;
 import io.agentgateway.notifier.testing.NotifierUnderTest;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.NotificationRequested;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +35,10 @@ class LedgerOutageTest {
 
     @Test
     void aKillSwitchAlertWaitsForItsLedgerInsteadOfUsingUpItsAttempts() throws Exception {
-        Path dataDir = Files.createTempDirectory("notifier-ledger-pg-");
-        int port = FreePorts.pick();
-        EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(dataDir, port);
         ListAppender<ILoggingEvent> logLines = new ListAppender<>();
         Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
-        try (NotifierUnderTest run = NotifierUnderTest.start(postgres, "notifier_ledger_outage", "notifier-outage-",
+        try (RestartablePostgres postgres = RestartablePostgres.start();
+             NotifierUnderTest run = NotifierUnderTest.start(postgres.server(), "notifier_ledger_outage", "notifier-outage-",
                 "--gateway.notifier.mail-from=gateway@example.test",
                 "--gateway.notifier.max-attempts=" + MAX_ATTEMPTS,
                 "--gateway.notifier.initial-backoff=PT0.05S",
@@ -63,14 +57,14 @@ class LedgerOutageTest {
             logLines.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
             logLines.start();
             root.addAppender(logLines);
-            postgres.close();
+            postgres.stop();
             String during = address("during");
             publish(producer, Notifications.killSwitch(workspace, List.of(during), null));
             // two attempts of about a second each, and their back-off, fit in this many times over
             Thread.sleep(6_000);
             assertThat(run.smtp().mailbox(during)).as("nothing can be sent at most once without the ledger").isEmpty();
 
-            postgres = EmbeddedPostgresServer.start(dataDir, port);
+            postgres.restart();
             await().atMost(Duration.ofSeconds(30)).until(() -> run.smtp().mailbox(during).size() == 1);
             String after = address("after");
             publish(producer, Notifications.killSwitch(workspace, List.of(after), null));
@@ -86,8 +80,6 @@ class LedgerOutageTest {
                             && line.getThrowableProxy() == null);
         } finally {
             root.detachAppender(logLines);
-            postgres.close();
-            Directories.deleteRecursively(dataDir);
         }
     }
 

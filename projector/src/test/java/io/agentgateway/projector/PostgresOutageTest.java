@@ -8,13 +8,9 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.agentgateway.embedded.Directories;
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.embedded.RestartablePostgres;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.event.EventEnvelope;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -32,13 +28,11 @@ class PostgresOutageTest {
 
     @Test
     void anOutageIsOneWarningAndARecoveryLineAndLosesNothing() throws Exception {
-        Path dataDir = Files.createTempDirectory("projector-outage-pg-");
-        int port = FreePorts.pick();
-        EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(dataDir, port);
         ListAppender<ILoggingEvent> logLines = new ListAppender<>();
         Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
-        try (EventPublisher publisher = new EventPublisher();
-                RunningProjector projector = RunningProjector.startOn(postgres.createDatabase("projector_pg_outage"),
+        try (RestartablePostgres postgres = RestartablePostgres.start();
+                EventPublisher publisher = new EventPublisher();
+                RunningProjector projector = RunningProjector.startOn(postgres.server().createDatabase("projector_pg_outage"),
                         "projector-test-" + UUID.randomUUID())) {
             WorkspaceEvents ws = new WorkspaceEvents();
             EventEnvelope before = ws.evaluation("docs.read");
@@ -50,12 +44,12 @@ class PostgresOutageTest {
             logLines.start();
             root.addAppender(logLines);
             double failedBefore = projector.failedBatches();
-            postgres.close();
+            postgres.stop();
             List<EventEnvelope> duringOutage = List.of(ws.evaluation("docs.search"), ws.evaluation("docs.write"));
             publisher.publish(duringOutage);
             eventually().until(projector::failedBatches, failed -> failed >= failedBefore + 2);
 
-            postgres = EmbeddedPostgresServer.start(dataDir, port);
+            postgres.restart();
             for (EventEnvelope evaluation : duringOutage) {
                 eventually().atMost(Duration.ofSeconds(45)).until(() -> auditRows(jdbc, evaluation), count -> count == 1);
             }
@@ -75,8 +69,6 @@ class PostgresOutageTest {
                     .as(describe(lines)).hasSize(1).allMatch(line -> line.getLevel() == Level.INFO);
         } finally {
             root.detachAppender(logLines);
-            postgres.close();
-            Directories.deleteRecursively(dataDir);
         }
     }
 

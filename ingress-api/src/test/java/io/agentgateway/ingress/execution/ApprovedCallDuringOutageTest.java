@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
-import io.agentgateway.embedded.Directories;
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.embedded.RestartablePostgres;
 import io.agentgateway.embedded.SharedTestInfra;
 import io.agentgateway.ingress.support.DecisionResponder;
 import io.agentgateway.ingress.support.RunningIngress;
@@ -26,8 +24,6 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.secret.SecretBox;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -52,9 +48,6 @@ class ApprovedCallDuringOutageTest {
 
     @Test
     void anApprovalThatArrivesWhileTheReadModelIsDownRunsOnceItIsBack() throws Exception {
-        Path dataDir = Files.createTempDirectory("executor-outage-pg-");
-        int port = FreePorts.pick();
-        EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(dataDir, port);
         String marker = UUID.randomUUID().toString();
         List<String> received = new CopyOnWriteArrayList<>();
         HttpServer upstream = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -68,8 +61,9 @@ class ApprovedCallDuringOutageTest {
         });
         upstream.start();
         String bootstrap = SharedTestInfra.kafka().bootstrapServers();
-        try (DecisionResponder stream = new DecisionResponder(bootstrap);
-             RunningIngress ingress = RunningIngress.start(bootstrap, TestDatabase.create(postgres), Map.of(
+        try (RestartablePostgres postgres = RestartablePostgres.start();
+             DecisionResponder stream = new DecisionResponder(bootstrap);
+             RunningIngress ingress = RunningIngress.start(bootstrap, TestDatabase.create(postgres.server()), Map.of(
                      "gateway.executor.group-id", "executor-outage-" + UUID.randomUUID(),
                      "gateway.executor.http-upstreams.internal_api",
                      "http://127.0.0.1:" + upstream.getAddress().getPort() + "/internal"), true);
@@ -90,7 +84,7 @@ class ApprovedCallDuringOutageTest {
             stream.answerWhen(command -> command.command() instanceof ClaimApprovedCall
                     || command.command() instanceof RecordCallExecution, DecisionResponder::ok);
 
-            postgres.close();
+            postgres.stop();
             ApprovalReviewed reviewed = new ApprovalReviewed(approval.toString(), ReviewVerdict.APPROVE, "owner-1", null,
                     Instant.now(), Tool.INTERNAL_API, "deploy.create", sealed.digest(), HeldCallKind.HTTP_REQUEST);
             events.send(new ProducerRecord<>(Topics.EVENTS.name(), workspace.toString(), new EventEnvelope(
@@ -103,7 +97,7 @@ class ApprovedCallDuringOutageTest {
                     .isEmpty();
             assertThat(received).isEmpty();
 
-            postgres = EmbeddedPostgresServer.start(dataDir, port);
+            postgres.restart();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                     assertThat(received).containsExactly("POST /internal/deployments/" + marker));
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
@@ -111,8 +105,6 @@ class ApprovedCallDuringOutageTest {
                             .containsExactly("ClaimApprovedCall", "RecordCallExecution"));
         } finally {
             upstream.stop(0);
-            postgres.close();
-            Directories.deleteRecursively(dataDir);
         }
     }
 }
