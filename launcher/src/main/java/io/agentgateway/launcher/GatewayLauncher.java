@@ -6,6 +6,7 @@ import io.agentgateway.launcher.cli.ClusterNodeCommands;
 import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.launcher.cli.RebuildCommand;
+import io.agentgateway.launcher.cli.RedriveNotificationsCommand;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -27,6 +28,7 @@ public final class GatewayLauncher {
             switch (args[0]) {
                 case "rebuild" -> System.exit(RebuildCommand.run(List.of(args).subList(1, args.length)));
                 case "export" -> System.exit(ExportCommand.run(List.of(args).subList(1, args.length)));
+                case "redrive-notifications" -> System.exit(RedriveNotificationsCommand.run(List.of(args).subList(1, args.length)));
                 case "bootstrap" -> {
                     CliLogging.quiet();
                     System.exit(BootstrapCommand.run(List.of(args).subList(1, args.length)));
@@ -70,6 +72,7 @@ public final class GatewayLauncher {
               rebuild       rebuild the read models from the event log
               export        export the audit trail
               backtest      replay history against a candidate policy set
+              redrive-notifications  send dead-lettered notifications again (once their channel works)
               broker        run one KRaft broker of a cluster
               postgres      run a PostgreSQL of a cluster
             Settings are environment variables (GATEWAY_DECISION_LINGERMS=0) or -D system properties

@@ -31,7 +31,7 @@ class GatewayLauncherArgumentsTest {
         int exit = GatewayLauncher.notACommand("--help", print(out), print(err));
 
         assertThat(exit).isZero();
-        assertThat(text(out)).contains("bootstrap", "rebuild", "export", "backtest", "broker", "postgres");
+        assertThat(text(out)).contains("bootstrap", "rebuild", "export", "backtest", "redrive-notifications", "broker", "postgres");
         assertThat(text(err)).isEmpty();
     }
 

@@ -48,8 +48,11 @@ public class NotificationRecoverer implements ConsumerAwareRecordRecoverer {
         deadLetterPublisher.accept(record, consumer, exception);
         Set<Channel> failed = deliveryFailure(exception).map(NotificationDeliveryException::failedChannels).orElse(Set.of());
         failed.forEach(metrics::deadLettered);
-        log.error("record {} dead-lettered after its last attempt: {}", position,
-                deliveryFailure(exception).map(NotificationDeliveryException::failureSummary).orElse(rootMessage(exception)));
+        // what to do about it, for whoever reads this line: the channel's failure is on the dead letter too
+        log.error("record {} dead-lettered after its last attempt: {}; once the channel works again, send it again with"
+                        + " the launcher's redrive-notifications --workspace {}", position,
+                deliveryFailure(exception).map(NotificationDeliveryException::failureSummary).orElse(rootMessage(exception)),
+                record.key());
     }
 
     static Optional<NotificationDeliveryException> deliveryFailure(Throwable exception) {

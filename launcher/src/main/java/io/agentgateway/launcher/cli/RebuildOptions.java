@@ -4,6 +4,7 @@ import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.projector.rebuild.RebuildSettings;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The arguments of {@code rebuild}: {@code --name value} or {@code --name=value}. What is not given
@@ -30,48 +31,14 @@ record RebuildOptions(RebuildSettings settings, boolean help) {
 
     /** @throws IllegalArgumentException with a message for the operator */
     static RebuildOptions parse(List<String> args, LauncherSettings environment) {
-        String bootstrap = environment.kafkaBootstrapServers();
-        String jdbcUrl = environment.jdbcUrl();
-        String user = environment.postgresUser();
-        String password = environment.postgresPassword();
-        Duration timeout = RebuildSettings.DEFAULT_TIMEOUT;
-        boolean help = false;
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals("--help") || arg.equals("-h")) {
-                help = true;
-                continue;
-            }
-            int eq = arg.indexOf('=');
-            String name = eq < 0 ? arg : arg.substring(0, eq);
-            String value;
-            if (eq >= 0) {
-                value = arg.substring(eq + 1);
-            } else if (i + 1 < args.size() && isOption(name)) {
-                value = args.get(++i);
-            } else {
-                value = null;
-            }
-            if (!isOption(name)) {
-                throw new IllegalArgumentException("unknown argument '" + arg + "' (see --help)");
-            }
-            if (value == null || value.isBlank()) {
-                throw new IllegalArgumentException(name + " needs a value (see --help)");
-            }
-            switch (name) {
-                case "--bootstrap-servers" -> bootstrap = value;
-                case "--jdbc-url" -> jdbcUrl = requireJdbcUrl(value);
-                case "--db-user" -> user = value;
-                case "--db-password" -> password = value;
-                case "--timeout" -> timeout = seconds(value);
-                default -> throw new IllegalStateException(name);
-            }
-        }
-        return new RebuildOptions(RebuildSettings.of(bootstrap, jdbcUrl, user, password).withTimeout(timeout), help);
-    }
-
-    private static boolean isOption(String name) {
-        return List.of("--bootstrap-servers", "--jdbc-url", "--db-user", "--db-password", "--timeout").contains(name);
+        OptionArguments options = OptionArguments.parse(args,
+                Set.of("--bootstrap-servers", "--jdbc-url", "--db-user", "--db-password", "--timeout"), Set.of());
+        String jdbcUrl = options.value("--jdbc-url").map(RebuildOptions::requireJdbcUrl).orElse(environment.jdbcUrl());
+        Duration timeout = options.seconds("--timeout").orElse(RebuildSettings.DEFAULT_TIMEOUT);
+        return new RebuildOptions(RebuildSettings.of(
+                options.value("--bootstrap-servers").orElse(environment.kafkaBootstrapServers()), jdbcUrl,
+                options.value("--db-user").orElse(environment.postgresUser()),
+                options.value("--db-password").orElse(environment.postgresPassword())).withTimeout(timeout), options.help());
     }
 
     private static String requireJdbcUrl(String value) {
@@ -80,17 +47,5 @@ record RebuildOptions(RebuildSettings settings, boolean help) {
                     + " not '" + value + "'");
         }
         return value;
-    }
-
-    private static Duration seconds(String value) {
-        try {
-            long seconds = Long.parseLong(value);
-            if (seconds < 1) {
-                throw new NumberFormatException();
-            }
-            return Duration.ofSeconds(seconds);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--timeout must be a whole number of seconds (1 or more), not '" + value + "'");
-        }
     }
 }

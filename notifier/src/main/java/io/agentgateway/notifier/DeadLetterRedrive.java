@@ -1,0 +1,180 @@
+package io.agentgateway.notifier;
+
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.event.NotificationRequested;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Sends dead-lettered notifications again, once their channel works again (a mail relay back, a chat webhook
+ * fixed): each dead letter the filter matches is written to {@code gateway.notifications.v1} as it was (same key,
+ * same bytes), and the running notifier delivers it through its ledger. So a redrive never repeats what already went
+ * out: a channel that was sent (or may have been) is skipped, only a failed one is tried again, and running the same
+ * redrive twice sends nothing twice. Stateless: it reads the dead-letter topic from {@code since} (else its start) to
+ * the end it had when it began.
+ */
+public final class DeadLetterRedrive {
+
+    /** Which dead letters: all given parts must match; an empty part matches any. */
+    public record Filter(Optional<Instant> since, Optional<String> kind, Optional<String> workspaceId) {
+        public static Filter all() {
+            return new Filter(Optional.empty(), Optional.empty(), Optional.empty());
+        }
+
+        boolean matches(NotificationRequested notification) {
+            return kind.map(k -> k.equals(notification.kind())).orElse(true)
+                    && workspaceId.map(w -> w.equals(notification.workspaceId())).orElse(true);
+        }
+    }
+
+    /** A dead letter sent again (or, in a dry run, that would be), and why it was dead-lettered. */
+    public record Redriven(String notificationId, String kind, String workspaceId, Instant deadLetteredAt,
+                           String deliveryError) {
+        public String describe() {
+            return notificationId + " " + kind + " workspace " + workspaceId + ", dead-lettered " + deadLetteredAt
+                    + (deliveryError == null ? "" : " (" + deliveryError + ")");
+        }
+    }
+
+    /** @param passedOver dead letters the filter did not match; @param unreadable records that are no notification */
+    public record Result(List<Redriven> redriven, int passedOver, int unreadable) {}
+
+    private DeadLetterRedrive() {}
+
+    /**
+     * @param dryRun  list what would be sent, send nothing
+     * @param timeout how long Kafka may take to answer at all
+     * @throws org.apache.kafka.common.errors.TimeoutException when Kafka does not answer within {@code timeout}
+     */
+    public static Result run(String bootstrapServers, Filter filter, boolean dryRun, Duration timeout) {
+        List<ConsumerRecord<String, byte[]>> deadLetters = read(bootstrapServers, filter.since(), timeout);
+        List<Redriven> redriven = new ArrayList<>();
+        List<Future<RecordMetadata>> writes = new ArrayList<>();
+        int passedOver = 0;
+        int unreadable = 0;
+        try (KafkaProducer<String, byte[]> producer = dryRun ? null : producer(bootstrapServers, timeout)) {
+            for (ConsumerRecord<String, byte[]> deadLetter : deadLetters) {
+                NotificationRequested notification = parse(deadLetter);
+                if (notification == null) {
+                    unreadable++;
+                    continue;
+                }
+                if (!filter.matches(notification)) {
+                    passedOver++;
+                    continue;
+                }
+                if (producer != null) {
+                    // the key keeps the workspace's partition, hence its order with its other notifications
+                    writes.add(producer.send(new ProducerRecord<>(Topics.NOTIFICATIONS.name(), deadLetter.key(),
+                            deadLetter.value())));
+                }
+                redriven.add(new Redriven(notification.notificationId(), notification.kind(), notification.workspaceId(),
+                        Instant.ofEpochMilli(deadLetter.timestamp()),
+                        header(deadLetter, NotifierKafkaConfiguration.DELIVERY_ERROR_HEADER)));
+            }
+            if (producer != null) {
+                producer.flush();
+            }
+            for (Future<RecordMetadata> write : writes) {
+                awaitWritten(write);
+            }
+        }
+        return new Result(List.copyOf(redriven), passedOver, unreadable);
+    }
+
+    private static List<ConsumerRecord<String, byte[]>> read(String bootstrapServers, Optional<Instant> since, Duration timeout) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(Topics.NOTIFICATIONS_DEAD_LETTER.name(), timeout).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            consumer.assign(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
+            if (since.isPresent()) {
+                Map<TopicPartition, Long> at = new HashMap<>();
+                partitions.forEach(p -> at.put(p, since.get().toEpochMilli()));
+                Map<TopicPartition, OffsetAndTimestamp> from = consumer.offsetsForTimes(at, timeout);
+                // no record at or after the time: nothing to read there
+                partitions.forEach(p -> consumer.seek(p, from.get(p) == null ? ends.get(p) : from.get(p).offset()));
+            } else {
+                consumer.seekToBeginning(partitions);
+            }
+            List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+            while (partitions.stream().anyMatch(p -> consumer.position(p, timeout) < ends.get(p))) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    if (record.offset() < ends.get(new TopicPartition(record.topic(), record.partition()))) {
+                        records.add(record);
+                    }
+                }
+            }
+            return records;
+        }
+    }
+
+    private static KafkaProducer<String, byte[]> producer(String bootstrapServers, Duration timeout) {
+        return new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.max(timeout.toMillis(), 1_000) + 1_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.max(timeout.toMillis(), 1_000),
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis()),
+                new StringSerializer(), new ByteArraySerializer());
+    }
+
+    private static void awaitWritten(Future<RecordMetadata> write) {
+        try {
+            write.get();
+        } catch (ExecutionException failed) {
+            throw new IllegalStateException("could not write to " + Topics.NOTIFICATIONS.name() + ": "
+                    + failed.getCause().getMessage(), failed.getCause());
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing to " + Topics.NOTIFICATIONS.name());
+        }
+    }
+
+    private static NotificationRequested parse(ConsumerRecord<String, byte[]> record) {
+        if (record.value() == null) {
+            return null;
+        }
+        try {
+            NotificationRequested notification = Topics.NOTIFICATIONS_DEAD_LETTER.valueSerde().deserializer()
+                    .deserialize(record.topic(), record.value());
+            return notification == null || notification.notificationId() == null ? null : notification;
+        } catch (SerializationException | IllegalArgumentException notANotification) {
+            return null;
+        }
+    }
+
+    private static String header(ConsumerRecord<?, ?> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}
