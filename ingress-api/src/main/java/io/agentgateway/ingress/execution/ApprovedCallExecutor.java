@@ -39,11 +39,10 @@ import tools.jackson.databind.JsonNode;
  *   <li>{@code RecordCallExecution}: executed with the result, or failed with the reason.</li>
  * </ol>
  * Nothing here ever runs a call twice: a crash or a lost answer after the claim leaves the approval
- * executing for good (DESIGN.md: at most once), never re-run. Nothing here throws either, with one exception:
- * the event's offset is committed whatever happened, because redelivering it could not run the call anyway,
- * except when the read model cannot be reached before the claim ({@link ReadModelUnreachable}): nothing is
- * claimed yet, so the event is delivered again until PostgreSQL answers, instead of leaving the approval
- * approved and its call never run.
+ * executing for good (DESIGN.md: at most once), never re-run. Nothing here throws, so the event's offset is
+ * committed whatever happened (redelivering it could not run the call anyway), with one exception: the read
+ * model cannot be reached before the claim ({@link ReadModelUnreachable}). Nothing is claimed yet then, so the
+ * event is delivered again until PostgreSQL answers, instead of the approval staying approved, its call never run.
  */
 final class ApprovedCallExecutor {
     private static final Logger log = LoggerFactory.getLogger(ApprovedCallExecutor.class);
