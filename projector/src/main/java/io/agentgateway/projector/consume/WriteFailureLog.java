@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 final class WriteFailureLog {
     private static final Logger log = LoggerFactory.getLogger(WriteFailureLog.class);
-    static final Duration REPEAT_EVERY = Duration.ofMinutes(1);
+    private static final Duration REPEAT_EVERY = Duration.ofMinutes(1);
 
     private final Clock clock;
     private Instant failingSince;
