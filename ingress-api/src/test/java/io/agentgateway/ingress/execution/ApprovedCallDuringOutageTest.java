@@ -22,6 +22,8 @@ import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.secret.SecretBox;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -91,8 +93,9 @@ class ApprovedCallDuringOutageTest {
                     EventEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), workspace.toString(),
                     UUID.randomUUID().toString(), UUID.randomUUID().toString(), Instant.now(), Actor.user("owner-1", null),
                     7, 1, reviewed))).get(10, TimeUnit.SECONDS);
-            // the executor reads the event at once (a quarter-second fetch) and finds the read model away, again and again
-            Thread.sleep(5_000);
+            // the executor reads the event at once (a quarter-second fetch) and finds the read model away, again and
+            // again: each attempt after the first waits out the pool's 2 s, and nothing else in this ingress reads it
+            await().atMost(Duration.ofSeconds(60)).until(() -> poolTimeouts(ingress) >= 3);
             assertThat(stream.received(workspace.toString())).as("nothing is claimed while the held call cannot be read")
                     .isEmpty();
             assertThat(received).isEmpty();
@@ -106,5 +109,10 @@ class ApprovedCallDuringOutageTest {
         } finally {
             upstream.stop(0);
         }
+    }
+
+    private static double poolTimeouts(RunningIngress ingress) {
+        return ingress.context.getBean(MeterRegistry.class).find("hikaricp.connections.timeout").counters().stream()
+                .mapToDouble(Counter::count).sum();
     }
 }
