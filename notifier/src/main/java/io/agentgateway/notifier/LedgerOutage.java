@@ -1,13 +1,10 @@
 package io.agentgateway.notifier;
 
-import java.sql.SQLException;
+import io.agentgateway.config.UnreachableDatabase;
 import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.RecoverableDataAccessException;
-import org.springframework.dao.TransientDataAccessException;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.ExponentialBackOff;
 
@@ -33,38 +30,16 @@ final class LedgerOutage {
             return null;
         }
         log.warn("notification at {} waits for its delivery ledger: PostgreSQL cannot be reached ({}); retried until it"
-                + " can, not counted as a delivery attempt", NotificationListener.position(record), why(failure));
+                        + " can, not counted as a delivery attempt", NotificationListener.position(record),
+                UnreachableDatabase.describe(failure));
         ExponentialBackOff untilBack = new ExponentialBackOff(properties.initialBackoff().toMillis(),
                 properties.backoffMultiplier());
         untilBack.setMaxInterval(Math.min(properties.maxBackoff().toMillis(), LONGEST_WAIT.toMillis()));
         return untilBack;
     }
 
-    /** A failure of the database's reach (connection, shutdown, timeout), not of a channel or of the data. */
+    /** A failure of the database's reach (connection, shutdown), not of a channel or of the data. */
     static boolean isLedgerUnreachable(Throwable failure) {
-        if (NotificationRecoverer.deliveryFailure(failure).isPresent()) {
-            return false;
-        }
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof DataAccessResourceFailureException || cause instanceof TransientDataAccessException
-                    || cause instanceof RecoverableDataAccessException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The SQLState and the class of the driver's exception; not its message, which may quote a statement. */
-    private static String why(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql) {
-                return "SQLState " + sql.getSQLState() + ", " + sql.getClass().getSimpleName();
-            }
-        }
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName();
+        return NotificationRecoverer.deliveryFailure(failure).isEmpty() && UnreachableDatabase.isCause(failure);
     }
 }

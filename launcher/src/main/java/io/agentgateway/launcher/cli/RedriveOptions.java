@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 /** The arguments of {@code redrive-notifications}; Kafka defaults to the launcher's environment, else the embedded default. */
 record RedriveOptions(String bootstrapServers, DeadLetterRedrive.Filter filter, boolean dryRun, Duration timeout,
@@ -61,7 +62,7 @@ record RedriveOptions(String bootstrapServers, DeadLetterRedrive.Filter filter, 
     }
 
     Optional<String> describeFilter() {
-        String described = String.join(", ", java.util.stream.Stream.of(
+        String described = String.join(", ", Stream.of(
                         filter.since().map(t -> "since " + t), filter.kind().map(k -> "kind " + k),
                         filter.workspaceId().map(w -> "workspace " + w))
                 .flatMap(Optional::stream).toList());
