@@ -36,6 +36,14 @@ import org.springframework.util.backoff.FixedBackOff;
 @Configuration(proxyBeanMethods = false)
 class ApprovalExecutorConfiguration {
     private static final Logger log = LoggerFactory.getLogger(ApprovalExecutorConfiguration.class);
+    /** Between polls a record may take up to MAX_POLL_INTERVAL before the group evicts this consumer. */
+    private static final Duration MAX_POLL_INTERVAL = Duration.ofMinutes(15);
+    /**
+     * How long a run's outcome is offered to a decision stream that does not answer: the call ran, the approval says
+     * executing until its outcome is recorded. Well inside MAX_POLL_INTERVAL with the held-call wait, the claim's
+     * attempts and the run before it.
+     */
+    static final Duration RECORD_PATIENCE = Duration.ofMinutes(10);
 
     /**
      * The runner of held HTTP requests: where the proxy's tool connections ({@link HttpUpstreams}, a bean of the
@@ -57,7 +65,7 @@ class ApprovalExecutorConfiguration {
         // one id per running instance: a claim it won is its own, and a restarted instance is another claimant
         String executorId = "approval-executor-" + UUID.randomUUID().toString().substring(0, 8);
         return new ApprovedCallExecutor(runners, heldCalls, seals,
-                new ExecutionCommands(gateway, executorId, properties.commandAttempts()), properties);
+                new ExecutionCommands(gateway, executorId, properties.commandAttempts(), RECORD_PATIENCE), properties);
     }
 
     @Bean
@@ -82,35 +90,36 @@ class ApprovalExecutorConfiguration {
     }
 
     /**
-     * The executor throws only when the read model cannot be reached before a claim: that event is delivered again
-     * (seek back, nothing committed from it on) every 250 ms doubling to 5 s for as long as PostgreSQL is away, and
-     * its call runs once it answers. Anything else, which the executor does not throw (an Error), is tried once more,
+     * The executor throws only before a claim was granted to it, while the read model cannot be reached or the
+     * decision stream does not answer the claim ({@link ApprovedCallExecutor.NotClaimedYet}): that event is delivered
+     * again (seek back, nothing committed from it on) every 250 ms doubling to 5 s for as long as that lasts, and its
+     * call runs once both answer. Anything else, which the executor does not throw (an Error), is tried once more,
      * then logged and skipped (the claim keeps a second try from running a call twice). Not "no retries": with that,
      * spring-kafka skips at once without asking the back-off function.
      */
     static DefaultErrorHandler errorHandler() {
         DefaultErrorHandler handler = new DefaultErrorHandler(new FixedBackOff(0, 1));
         handler.setBackOffFunction((record, failure) -> {
-            ApprovedCallExecutor.ReadModelUnreachable unreachable = readModelUnreachable(failure);
-            if (unreachable == null) {
+            ApprovedCallExecutor.NotClaimedYet notYet = notClaimedYet(failure);
+            if (notYet == null) {
                 return null;
             }
-            log.warn("{}; event {}-{}@{} is delivered again until it can, nothing is claimed meanwhile",
-                    unreachable.getMessage(), record.topic(), record.partition(), record.offset());
-            ExponentialBackOff untilReachable = new ExponentialBackOff(250, 2.0);
-            untilReachable.setMaxInterval(5_000);
-            return untilReachable;
+            log.warn("{}; event {}-{}@{} is delivered again until it can be, its call runs once", notYet.getMessage(),
+                    record.topic(), record.partition(), record.offset());
+            ExponentialBackOff untilAnswered = new ExponentialBackOff(250, 2.0);
+            untilAnswered.setMaxInterval(5_000);
+            return untilAnswered;
         });
         handler.setResetStateOnExceptionChange(true);
-        // each redelivery is expected while PostgreSQL is away: the line above says it once per event
+        // each redelivery is expected while PostgreSQL or the decision stream is away: the line above says it once
         handler.setLogLevel(KafkaException.Level.DEBUG);
         return handler;
     }
 
-    private static ApprovedCallExecutor.ReadModelUnreachable readModelUnreachable(Throwable failure) {
+    private static ApprovedCallExecutor.NotClaimedYet notClaimedYet(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ApprovedCallExecutor.ReadModelUnreachable unreachable) {
-                return unreachable;
+            if (cause instanceof ApprovedCallExecutor.NotClaimedYet notYet) {
+                return notYet;
             }
         }
         return null;
@@ -130,7 +139,7 @@ class ApprovalExecutorConfiguration {
         // one record may hold the thread for a run (held-call wait + claim + HTTP timeout + record):
         // few records per poll, and time enough between polls, so the group does not evict a busy executor
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 50);
-        props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Duration.ofMinutes(15).toMillis());
+        props.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) MAX_POLL_INTERVAL.toMillis());
         // fetch in batches, as the projector does: an approved call may start a quarter second later, and
         // the broker answers this group a few times a second instead of once per event
         props.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 64 * 1024);

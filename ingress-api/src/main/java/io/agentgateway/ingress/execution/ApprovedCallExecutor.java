@@ -40,9 +40,12 @@ import tools.jackson.databind.JsonNode;
  * </ol>
  * Nothing here ever runs a call twice: a crash or a lost answer after the claim leaves the approval
  * executing for good (DESIGN.md: at most once), never re-run. Nothing here throws, so the event's offset is
- * committed whatever happened (redelivering it could not run the call anyway), with one exception: the read
- * model cannot be reached before the claim ({@link ReadModelUnreachable}). Nothing is claimed yet then, so the
- * event is delivered again until PostgreSQL answers, instead of the approval staying approved, its call never run.
+ * committed whatever happened (redelivering it could not run the call anyway), except before a claim was granted
+ * ({@link NotClaimedYet}): the read model cannot be reached, or the claim got no answer from the decision stream.
+ * The event is then delivered again until both answer, instead of the approval staying approved, its call never
+ * run. A claim that got no answer is sent again under its first command id ({@link ExecutionCommands}), so if the
+ * first one was granted after all, the grant comes back to this executor (the read model then says executing), and
+ * the call runs once.
  */
 final class ApprovedCallExecutor {
     private static final Logger log = LoggerFactory.getLogger(ApprovedCallExecutor.class);
@@ -92,21 +95,26 @@ final class ApprovedCallExecutor {
                 if (ReadModelFailures.whyUnavailable(failure) == null) {
                     throw failure;
                 }
-                throw new ReadModelUnreachable(approvalId, failure);
+                throw NotClaimedYet.readModelUnreachable(approvalId, failure);
             }
-            if (row.isEmpty() || !row.get().runnable()) {
+            if (row.isEmpty() || !row.get().claimable(commands.claimUnanswered(approvalId))) {
                 log.info("approval {}: nothing to run ({})", approvalId,
                         row.map(r -> "status " + r.status()).orElse("not in the read model after " + properties.heldCallWait()));
                 return;
             }
-            Optional<Reply> claim = commands.claim(envelope.workspaceId(), envelope.correlationId(), approvalId);
+            Optional<Reply> claim;
+            try {
+                claim = commands.claim(envelope.workspaceId(), envelope.correlationId(), approvalId);
+            } catch (ExecutionCommands.ExecutionCommandException unanswered) {
+                throw NotClaimedYet.claimUnanswered(approvalId, unanswered);
+            }
             if (claim.isEmpty()) {
                 return;
             }
             Run run = run(envelope, reviewed, row.get(), opener.get(), runner.get(), claim.get().connection());
             commands.record(envelope.workspaceId(), envelope.correlationId(), approvalId, run.outcome(), run.result());
             log.info("approval {}: {} by {}", approvalId, run.outcome().wire(), commands.executorId());
-        } catch (ReadModelUnreachable beforeTheClaim) {
+        } catch (NotClaimedYet beforeTheClaim) {
             throw beforeTheClaim;
         } catch (RuntimeException e) {
             // the message could quote the call: the class and where it happened say enough
@@ -118,15 +126,24 @@ final class ApprovedCallExecutor {
     private record Run(ExecutionOutcome outcome, JsonNode result) {}
 
     /**
-     * The held call could not be read because PostgreSQL cannot be reached (or its schema is behind): thrown out of
-     * the listener so the event is delivered again (ApprovalExecutorConfiguration's error handler waits for the
-     * read model), never swallowed. Says the SQLState and classes only: the message could quote a statement.
+     * Nothing was run and no grant reached this executor yet, for a reason that passes: thrown out of the listener so
+     * the event is delivered again (ApprovalExecutorConfiguration's error handler waits), never swallowed. Either the
+     * held call could not be read because PostgreSQL cannot be reached (or its schema is behind), or the claim got no
+     * answer from the decision stream. Says SQLStates, classes and ids only: a message could quote a statement.
      */
-    static final class ReadModelUnreachable extends RuntimeException {
-        ReadModelUnreachable(String approvalId, DataAccessException failure) {
-            super("approval " + approvalId + ": the held call cannot be read, the read model is "
-                    + ReadModelFailures.whyUnavailable(failure) + " (" + ReadModelFailures.describe(failure) + ")", null,
-                    false, false);
+    static final class NotClaimedYet extends RuntimeException {
+        private NotClaimedYet(String message) {
+            super(message, null, false, false);
+        }
+
+        static NotClaimedYet readModelUnreachable(String approvalId, DataAccessException failure) {
+            return new NotClaimedYet("approval " + approvalId + ": the held call cannot be read, the read model is "
+                    + ReadModelFailures.whyUnavailable(failure) + " (" + ReadModelFailures.describe(failure) + ")");
+        }
+
+        static NotClaimedYet claimUnanswered(String approvalId, ExecutionCommands.ExecutionCommandException failure) {
+            return new NotClaimedYet("approval " + approvalId + ": the decision stream did not answer its claim ("
+                    + failure.getMessage() + "); the claim is asked again under the same command id");
         }
     }
 

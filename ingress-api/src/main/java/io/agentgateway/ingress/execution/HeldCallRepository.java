@@ -16,9 +16,13 @@ class HeldCallRepository {
     /** @param sealed null once the approval ended (the projector forgets the call then) */
     record HeldCallRow(String status, HeldCallKind kind, String sealed) {
 
-        /** Still worth a claim: not ended, not claimed by someone else, and the call is there. */
-        boolean runnable() {
-            return sealed != null && kind != null && ("pending".equals(status) || "approved".equals(status));
+        /**
+         * Still worth a claim: the call is there, and it is not ended nor claimed; or claimed, when this executor's own
+         * claim got no answer (it may be the one granted: asked again under its id, it gets the grant back).
+         */
+        boolean claimable(boolean ownClaimUnanswered) {
+            return sealed != null && kind != null && ("pending".equals(status) || "approved".equals(status)
+                    || ownClaimUnanswered && "executing".equals(status));
         }
     }
 
