@@ -79,6 +79,13 @@ class BootstrapCommandTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("refused the operator's token");
 
         assertThat(run(env(), "--bogus")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("bootstrap: unknown option --bogus");
+        assertThat(run(env(), "--owner", "a", "--owner", "b")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("bootstrap: --owner is given twice");
+        // asked for: the usage on standard output, nothing done, success
+        assertThat(run(env(), "--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("usage: bootstrap");
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test

@@ -105,7 +105,7 @@ class RebuildCommandTest {
     void badArgumentsAreOneLineAndExitCodeTwo() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertThat(RebuildCommand.run(List.of("--bogus"), print(new ByteArrayOutputStream()), print(err))).isEqualTo(2);
-        assertThat(text(err).lines()).singleElement().asString().contains("unknown argument '--bogus'");
+        assertThat(text(err).lines()).singleElement().asString().contains("unknown option --bogus");
 
         err.reset();
         assertThat(RebuildCommand.run(List.of("--jdbc-url", "mysql://x"), print(new ByteArrayOutputStream()), print(err)))

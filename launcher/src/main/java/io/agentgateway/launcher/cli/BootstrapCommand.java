@@ -7,9 +7,9 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code bootstrap}: the first operator, the first workspace and its owner, on a running gateway that is
@@ -57,7 +57,13 @@ public final class BootstrapCommand {
     public int execute(List<String> args) {
         Options options;
         try {
-            options = parse(args);
+            OptionArguments arguments = OptionArguments.parse(args,
+                    Set.of("--url", "--operator", "--owner", "--owner-email", "--workspace-name", "--scopes"), Set.of("--force"));
+            if (arguments.help()) {
+                out.print(USAGE_TEXT);
+                return OK;
+            }
+            options = options(arguments);
         } catch (CommandLineError e) {
             err.println("bootstrap: " + e.getMessage());
             err.print(USAGE_TEXT);
@@ -123,39 +129,21 @@ public final class BootstrapCommand {
         return OK;
     }
 
-    Options parse(List<String> args) {
-        Map<String, String> values = new LinkedHashMap<>();
-        boolean force = false;
-        List<String> known = List.of("--url", "--operator", "--owner", "--owner-email", "--workspace-name", "--scopes");
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals("--force")) {
-                force = true;
-            } else if (arg.equals("--help") || arg.equals("-h")) {
-                throw new CommandLineError("help");
-            } else if (known.contains(arg)) {
-                if (i + 1 >= args.size()) {
-                    throw new CommandLineError(arg + " needs a value");
-                }
-                values.put(arg, args.get(++i));
-            } else {
-                throw new CommandLineError("unknown argument " + arg);
-            }
-        }
+    private Options options(OptionArguments arguments) {
         String operators = env.getOrDefault("GATEWAY_AUTH_OPERATORS", "");
         String firstOperator = Arrays.stream(operators.split(",")).map(String::trim).filter(s -> !s.isEmpty()).findFirst()
                 .orElse("gateway-operator");
-        List<String> scopes = new ArrayList<>(Arrays.stream(values.getOrDefault("--scopes", "evaluate,mcp,proxy").split(","))
+        List<String> scopes = new ArrayList<>(Arrays.stream(arguments.value("--scopes").orElse("evaluate,mcp,proxy").split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).toList());
         if (scopes.isEmpty()) {
             throw new CommandLineError("--scopes needs at least one scope");
         }
-        String url = values.getOrDefault("--url", env.getOrDefault("GATEWAY_URL", "http://127.0.0.1:8080"));
+        String url = arguments.value("--url").orElse(env.getOrDefault("GATEWAY_URL", "http://127.0.0.1:8080"));
         if (!url.startsWith("http://") && !url.startsWith("https://")) {
             throw new CommandLineError("--url must be an http(s) URL");
         }
-        return new Options(url.replaceAll("/+$", ""), values.getOrDefault("--operator", firstOperator),
-                values.getOrDefault("--owner", "owner"), values.get("--owner-email"),
-                values.getOrDefault("--workspace-name", "First workspace"), scopes, force);
+        return new Options(url.replaceAll("/+$", ""), arguments.value("--operator").orElse(firstOperator),
+                arguments.value("--owner").orElse("owner"), arguments.value("--owner-email").orElse(null),
+                arguments.value("--workspace-name").orElse("First workspace"), scopes, arguments.flag("--force"));
     }
 }

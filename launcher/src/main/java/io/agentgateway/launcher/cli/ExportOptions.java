@@ -7,14 +7,12 @@ import io.agentgateway.launcher.LauncherSettings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
 /**
- * The arguments of {@code export}, as {@code --name value} or {@code --name=value}. The database
+ * The arguments of {@code export}, as {@code --name value} or {@code --name=value} ({@link OptionArguments}). The database
  * defaults to the one the embedded default serves (or SPRING_DATASOURCE_URL / _USERNAME / _PASSWORD),
  * so {@code export} next to a running gateway needs no connection options.
  *
@@ -33,7 +31,8 @@ record ExportOptions(AuditExportFilter filter, AuditExportFormat format, Path ou
             GATEWAY_POSTGRES_PORT), or SPRING_DATASOURCE_URL, SPRING_DATASOURCE_USERNAME, SPRING_DATASOURCE_PASSWORD.
             Exit status: 0 written, 1 the database or the file failed, 2 bad arguments.
             """;
-    private static final Set<String> NAMES = Set.of("workspace", "from", "to", "format", "out", "jdbc-url", "db-user", "db-password");
+    private static final Set<String> NAMES =
+            Set.of("--workspace", "--from", "--to", "--format", "--out", "--jdbc-url", "--db-user", "--db-password");
 
     /** Thrown for {@code --help}: not an error, the caller prints the usage. */
     static final class HelpRequested extends RuntimeException {
@@ -44,63 +43,32 @@ record ExportOptions(AuditExportFilter filter, AuditExportFormat format, Path ou
 
     /** @throws IllegalArgumentException with a message fit for one line on stderr */
     static ExportOptions parse(List<String> args, LauncherSettings defaults) {
-        Map<String, String> values = new HashMap<>();
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals("--help") || arg.equals("-h")) {
-                throw new HelpRequested();
-            }
-            if (!arg.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
-            }
-            int equals = arg.indexOf('=');
-            String name = arg.substring(2, equals < 0 ? arg.length() : equals);
-            if (!NAMES.contains(name)) {
-                throw new IllegalArgumentException("unknown option --" + name);
-            }
-            String value;
-            if (equals >= 0) {
-                value = arg.substring(equals + 1);
-            } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-                value = args.get(++i);
-            } else {
-                throw new IllegalArgumentException("--" + name + " needs a value");
-            }
-            if (values.put(name, value) != null) {
-                throw new IllegalArgumentException("--" + name + " is given twice");
-            }
+        OptionArguments options = OptionArguments.parse(args, NAMES, Set.of());
+        if (options.help()) {
+            throw new HelpRequested();
         }
-        UUID workspace = AdminApiRules.canonicalUuid(required(values, "workspace")).map(UUID::fromString)
+        UUID workspace = AdminApiRules.canonicalUuid(options.required("--workspace")).map(UUID::fromString)
                 .orElseThrow(() -> new IllegalArgumentException("--workspace must be a uuid"));
-        Instant from = instant(values, "from");
-        Instant to = instant(values, "to");
+        Instant from = instant(options, "--from");
+        Instant to = instant(options, "--to");
         if (!from.isBefore(to)) {
             throw new IllegalArgumentException("--from must be before --to");
         }
-        String formatText = values.getOrDefault("format", AuditExportFormat.JSONL.wire());
-        AuditExportFormat format = AuditExportFormat.parse(formatText)
+        AuditExportFormat format = AuditExportFormat.parse(options.value("--format").orElse(AuditExportFormat.JSONL.wire()))
                 .orElseThrow(() -> new IllegalArgumentException("--" + AuditExportFormat.MESSAGE));
-        Path out = values.containsKey("out") ? Path.of(values.get("out")) : null;
-        boolean embedded = !values.containsKey("jdbc-url") && defaults.externalPostgres().isEmpty();
+        Path out = options.value("--out").map(Path::of).orElse(null);
+        boolean embedded = options.value("--jdbc-url").isEmpty() && defaults.externalPostgres().isEmpty();
         return new ExportOptions(AuditExportFilter.range(workspace, from, to), format, out,
-                values.getOrDefault("jdbc-url", defaults.jdbcUrl()),
-                values.getOrDefault("db-user", defaults.postgresUser()),
-                values.getOrDefault("db-password", defaults.postgresPassword()), embedded);
+                options.value("--jdbc-url").orElse(defaults.jdbcUrl()),
+                options.value("--db-user").orElse(defaults.postgresUser()),
+                options.value("--db-password").orElse(defaults.postgresPassword()), embedded);
     }
 
-    private static String required(Map<String, String> values, String name) {
-        String value = values.get(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("--" + name + " is required");
-        }
-        return value;
-    }
-
-    private static Instant instant(Map<String, String> values, String name) {
+    private static Instant instant(OptionArguments options, String name) {
         try {
-            return Instant.parse(required(values, name));
+            return Instant.parse(options.required(name));
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("--" + name + " must be an ISO-8601 timestamp such as 2030-01-01T00:00:00Z");
+            throw new IllegalArgumentException(name + " must be an ISO-8601 timestamp such as 2030-01-01T00:00:00Z");
         }
     }
 }

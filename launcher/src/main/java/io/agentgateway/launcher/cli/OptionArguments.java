@@ -9,21 +9,30 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The arguments of a command: {@code --name value} or {@code --name=value} for the options that take a value,
- * {@code --name} alone for the flags, {@code --help} or {@code -h}. Anything else is refused with a message for the
- * operator ({@link IllegalArgumentException}).
+ * The arguments of every launcher command but the gateway's own: {@code --name value} or {@code --name=value} for
+ * the options that take a value (each at most once), {@code --name} alone for the flags, {@code --help} or {@code -h}
+ * (which wins over anything else typed).
+ * Anything else is refused with a {@link CommandLineError}, one line the command prints with its name and a pointer
+ * to its {@code --help}. A value that starts with {@code --} is only taken in the {@code --name=value} form: else a
+ * forgotten value would swallow the next option.
  */
 record OptionArguments(Map<String, String> values, Set<String> flags, boolean help) {
 
+    /**
+     * @param valued    the options that take a value, with their {@code --}
+     * @param flagNames the options that take none
+     */
     static OptionArguments parse(List<String> args, Set<String> valued, Set<String> flagNames) {
+        if (args.contains("--help") || args.contains("-h")) {
+            // whatever else was typed: the usage says how to type it
+            return new OptionArguments(Map.of(), Set.of(), true);
+        }
         Map<String, String> values = new HashMap<>();
         Set<String> flags = new HashSet<>();
-        boolean help = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
-            if (arg.equals("--help") || arg.equals("-h")) {
-                help = true;
-                continue;
+            if (!arg.startsWith("--")) {
+                throw new CommandLineError("unexpected argument '" + arg + "'");
             }
             if (flagNames.contains(arg)) {
                 flags.add(arg);
@@ -32,19 +41,27 @@ record OptionArguments(Map<String, String> values, Set<String> flags, boolean he
             int eq = arg.indexOf('=');
             String name = eq < 0 ? arg : arg.substring(0, eq);
             if (!valued.contains(name)) {
-                throw new IllegalArgumentException("unknown argument '" + arg + "' (see --help)");
+                throw new CommandLineError("unknown option " + name);
             }
-            String value = eq >= 0 ? arg.substring(eq + 1) : i + 1 < args.size() ? args.get(++i) : null;
+            String value = eq >= 0 ? arg.substring(eq + 1)
+                    : i + 1 < args.size() && !args.get(i + 1).startsWith("--") ? args.get(++i) : null;
             if (value == null || value.isBlank()) {
-                throw new IllegalArgumentException(name + " needs a value (see --help)");
+                throw new CommandLineError(name + " needs a value");
             }
-            values.put(name, value);
+            if (values.put(name, value) != null) {
+                throw new CommandLineError(name + " is given twice");
+            }
         }
-        return new OptionArguments(Map.copyOf(values), Set.copyOf(flags), help);
+        return new OptionArguments(Map.copyOf(values), Set.copyOf(flags), false);
     }
 
     Optional<String> value(String name) {
         return Optional.ofNullable(values.get(name));
+    }
+
+    /** @throws CommandLineError {@code "<name> is required"} when it was not given */
+    String required(String name) {
+        return value(name).orElseThrow(() -> new CommandLineError(name + " is required"));
     }
 
     boolean flag(String name) {
@@ -62,7 +79,7 @@ record OptionArguments(Map<String, String> values, Set<String> flags, boolean he
             } catch (NumberFormatException notANumber) {
                 // refused below
             }
-            throw new IllegalArgumentException(name + " must be a whole number of seconds (1 or more), not '" + value + "'");
+            throw new CommandLineError(name + " must be a whole number of seconds (1 or more), not '" + value + "'");
         });
     }
 }

@@ -32,7 +32,7 @@ public final class RebuildCommand {
         try {
             options = RebuildOptions.parse(args, LauncherSettings.fromEnvironment());
         } catch (IllegalArgumentException e) {
-            err.println("rebuild: " + e.getMessage());
+            err.println("rebuild: " + e.getMessage() + " (see --help)");
             return USAGE;
         }
         if (options.help()) {

@@ -29,7 +29,7 @@ public final class RedriveNotificationsCommand {
         try {
             options = RedriveOptions.parse(args, LauncherSettings.fromEnvironment());
         } catch (IllegalArgumentException e) {
-            err.println("redrive-notifications: " + e.getMessage());
+            err.println("redrive-notifications: " + e.getMessage() + " (see --help)");
             return USAGE;
         }
         if (options.help()) {
