@@ -92,10 +92,11 @@ final class ApprovedCallExecutor {
             try {
                 row = awaitHeldCall(envelope.workspaceId(), approvalId);
             } catch (DataAccessException failure) {
-                if (ReadModelFailures.whyUnavailable(failure) == null) {
+                String why = ReadModelFailures.whyUnavailable(failure);
+                if (why == null) {
                     throw failure;
                 }
-                throw NotClaimedYet.readModelUnreachable(approvalId, failure);
+                throw NotClaimedYet.readModelUnreachable(approvalId, why, failure);
             }
             if (row.isEmpty() || !row.get().claimable(commands.claimUnanswered(approvalId))) {
                 log.info("approval {}: nothing to run ({})", approvalId,
@@ -136,9 +137,9 @@ final class ApprovedCallExecutor {
             super(message, null, false, false);
         }
 
-        static NotClaimedYet readModelUnreachable(String approvalId, DataAccessException failure) {
+        static NotClaimedYet readModelUnreachable(String approvalId, String why, DataAccessException failure) {
             return new NotClaimedYet("approval " + approvalId + ": the held call cannot be read, the read model is "
-                    + ReadModelFailures.whyUnavailable(failure) + " (" + ReadModelFailures.describe(failure) + ")");
+                    + why + " (" + ReadModelFailures.describe(failure) + ")");
         }
 
         static NotClaimedYet claimUnanswered(String approvalId, ExecutionCommands.ExecutionCommandException failure) {

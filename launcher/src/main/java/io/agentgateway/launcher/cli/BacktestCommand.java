@@ -52,7 +52,7 @@ public final class BacktestCommand {
 
     /** As {@link #run(List)}, writing the report to {@code out} and problems to {@code err}. */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
-        if (args.contains("--help") || args.contains("-h")) {
+        if (OptionArguments.asksForHelp(args)) {
             out.println(USAGE);
             return OK;
         }

@@ -55,15 +55,14 @@ public final class BootstrapCommand {
                    boolean force) {}
 
     public int execute(List<String> args) {
+        if (OptionArguments.asksForHelp(args)) {
+            out.print(USAGE_TEXT);
+            return OK;
+        }
         Options options;
         try {
-            OptionArguments arguments = OptionArguments.parse(args,
-                    Set.of("--url", "--operator", "--owner", "--owner-email", "--workspace-name", "--scopes"), Set.of("--force"));
-            if (arguments.help()) {
-                out.print(USAGE_TEXT);
-                return OK;
-            }
-            options = options(arguments);
+            options = options(OptionArguments.parse(args,
+                    Set.of("--url", "--operator", "--owner", "--owner-email", "--workspace-name", "--scopes"), Set.of("--force")));
         } catch (CommandLineError e) {
             err.println("bootstrap: " + e.getMessage());
             err.print(USAGE_TEXT);

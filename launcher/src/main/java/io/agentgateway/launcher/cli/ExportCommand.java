@@ -57,10 +57,7 @@ public final class ExportCommand {
     }
 
     int execute(List<String> args) {
-        ExportOptions options;
-        try {
-            options = ExportOptions.parse(args, LauncherSettings.fromEnvironment());
-        } catch (ExportOptions.HelpRequested help) {
+        if (OptionArguments.asksForHelp(args)) {
             try {
                 stdout.write(ExportOptions.USAGE.getBytes(StandardCharsets.UTF_8));
                 stdout.flush();
@@ -68,6 +65,10 @@ public final class ExportCommand {
                 return FAILED;
             }
             return OK;
+        }
+        ExportOptions options;
+        try {
+            options = ExportOptions.parse(args, LauncherSettings.fromEnvironment());
         } catch (IllegalArgumentException e) {
             stderr.println("export: " + e.getMessage() + " (see export --help)");
             return USAGE;

@@ -34,19 +34,9 @@ record ExportOptions(AuditExportFilter filter, AuditExportFormat format, Path ou
     private static final Set<String> NAMES =
             Set.of("--workspace", "--from", "--to", "--format", "--out", "--jdbc-url", "--db-user", "--db-password");
 
-    /** Thrown for {@code --help}: not an error, the caller prints the usage. */
-    static final class HelpRequested extends RuntimeException {
-        HelpRequested() {
-            super("help", null, false, false);
-        }
-    }
-
     /** @throws IllegalArgumentException with a message fit for one line on stderr */
     static ExportOptions parse(List<String> args, LauncherSettings defaults) {
         OptionArguments options = OptionArguments.parse(args, NAMES, Set.of());
-        if (options.help()) {
-            throw new HelpRequested();
-        }
         UUID workspace = AdminApiRules.canonicalUuid(options.required("--workspace")).map(UUID::fromString)
                 .orElseThrow(() -> new IllegalArgumentException("--workspace must be a uuid"));
         Instant from = instant(options, "--from");

@@ -10,23 +10,24 @@ import java.util.Set;
 
 /**
  * The arguments of every launcher command but the gateway's own: {@code --name value} or {@code --name=value} for
- * the options that take a value (each at most once), {@code --name} alone for the flags, {@code --help} or {@code -h}
- * (which wins over anything else typed).
+ * the options that take a value (each at most once), {@code --name} alone for the flags. A command asks
+ * {@link #asksForHelp} first: {@code --help} or {@code -h} wins over anything else typed.
  * Anything else is refused with a {@link CommandLineError}, one line the command prints with its name and a pointer
  * to its {@code --help}. A value that starts with {@code --} is only taken in the {@code --name=value} form: else a
  * forgotten value would swallow the next option.
  */
-record OptionArguments(Map<String, String> values, Set<String> flags, boolean help) {
+record OptionArguments(Map<String, String> values, Set<String> flags) {
+
+    /** Whether the usage is asked for, whatever else was typed: the usage says how to type it. */
+    static boolean asksForHelp(List<String> args) {
+        return args.contains("--help") || args.contains("-h");
+    }
 
     /**
      * @param valued    the options that take a value, with their {@code --}
      * @param flagNames the options that take none
      */
     static OptionArguments parse(List<String> args, Set<String> valued, Set<String> flagNames) {
-        if (args.contains("--help") || args.contains("-h")) {
-            // whatever else was typed: the usage says how to type it
-            return new OptionArguments(Map.of(), Set.of(), true);
-        }
         Map<String, String> values = new HashMap<>();
         Set<String> flags = new HashSet<>();
         for (int i = 0; i < args.size(); i++) {
@@ -52,7 +53,7 @@ record OptionArguments(Map<String, String> values, Set<String> flags, boolean he
                 throw new CommandLineError(name + " is given twice");
             }
         }
-        return new OptionArguments(Map.copyOf(values), Set.copyOf(flags), false);
+        return new OptionArguments(Map.copyOf(values), Set.copyOf(flags));
     }
 
     Optional<String> value(String name) {

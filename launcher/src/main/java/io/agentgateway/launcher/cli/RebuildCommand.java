@@ -28,16 +28,16 @@ public final class RebuildCommand {
 
     /** Prints progress and the result to {@code out}, a failure as one line to {@code err}. */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (OptionArguments.asksForHelp(args)) {
+            out.print(RebuildOptions.USAGE);
+            return OK;
+        }
         RebuildOptions options;
         try {
             options = RebuildOptions.parse(args, LauncherSettings.fromEnvironment());
         } catch (IllegalArgumentException e) {
             err.println("rebuild: " + e.getMessage() + " (see --help)");
             return USAGE;
-        }
-        if (options.help()) {
-            out.print(RebuildOptions.USAGE);
-            return OK;
         }
         CliLogging.ourWarnings();
         out.println("Rebuilding the read models of " + options.settings().jdbcUrl() + " from " + options.settings().bootstrapServers());

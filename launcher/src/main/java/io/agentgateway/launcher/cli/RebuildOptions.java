@@ -11,7 +11,7 @@ import java.util.Set;
  * comes from the environment variables the launcher honours, and else from the embedded default's
  * addresses, so that {@code rebuild} with no argument rebuilds the embedded default running here.
  */
-record RebuildOptions(RebuildSettings settings, boolean help) {
+record RebuildOptions(RebuildSettings settings) {
     static final String USAGE = """
             Usage: java -jar launcher/target/launcher-0.1.0-SNAPSHOT-exec.jar rebuild [options]
 
@@ -38,7 +38,7 @@ record RebuildOptions(RebuildSettings settings, boolean help) {
         return new RebuildOptions(RebuildSettings.of(
                 options.value("--bootstrap-servers").orElse(environment.kafkaBootstrapServers()), jdbcUrl,
                 options.value("--db-user").orElse(environment.postgresUser()),
-                options.value("--db-password").orElse(environment.postgresPassword())).withTimeout(timeout), options.help());
+                options.value("--db-password").orElse(environment.postgresPassword())).withTimeout(timeout));
     }
 
     private static String requireJdbcUrl(String value) {

@@ -25,16 +25,16 @@ public final class RedriveNotificationsCommand {
     }
 
     public static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (OptionArguments.asksForHelp(args)) {
+            out.print(RedriveOptions.USAGE);
+            return OK;
+        }
         RedriveOptions options;
         try {
             options = RedriveOptions.parse(args, LauncherSettings.fromEnvironment());
         } catch (IllegalArgumentException e) {
             err.println("redrive-notifications: " + e.getMessage() + " (see --help)");
             return USAGE;
-        }
-        if (options.help()) {
-            out.print(RedriveOptions.USAGE);
-            return OK;
         }
         CliLogging.quiet();
         try {

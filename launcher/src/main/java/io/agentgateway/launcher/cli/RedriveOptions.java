@@ -12,8 +12,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /** The arguments of {@code redrive-notifications}; Kafka defaults to the launcher's environment, else the embedded default. */
-record RedriveOptions(String bootstrapServers, DeadLetterRedrive.Filter filter, boolean dryRun, Duration timeout,
-                      boolean help) {
+record RedriveOptions(String bootstrapServers, DeadLetterRedrive.Filter filter, boolean dryRun, Duration timeout) {
     static final String USAGE = """
             Usage: java -jar launcher/target/launcher-0.1.0-SNAPSHOT-exec.jar redrive-notifications [options]
 
@@ -40,8 +39,7 @@ record RedriveOptions(String bootstrapServers, DeadLetterRedrive.Filter filter, 
                 options.value("--since").map(RedriveOptions::instant), options.value("--kind"),
                 options.value("--workspace").map(RedriveOptions::workspaceId));
         return new RedriveOptions(options.value("--bootstrap-servers").orElse(environment.kafkaBootstrapServers()), filter,
-                options.flag("--dry-run"), options.seconds("--timeout").orElse(Duration.ofSeconds(30)),
-                options.help());
+                options.flag("--dry-run"), options.seconds("--timeout").orElse(Duration.ofSeconds(30)));
     }
 
     private static Instant instant(String value) {

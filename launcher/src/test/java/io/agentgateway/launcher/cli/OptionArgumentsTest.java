@@ -27,14 +27,14 @@ class OptionArgumentsTest {
         assertThat(options.seconds("--timeout")).contains(Duration.ofSeconds(30));
         assertThat(options.value("--db-password")).contains("--starts-with-dashes");
         assertThat(options.flag("--dry-run")).isTrue();
-        assertThat(options.help()).isFalse();
         assertThat(parse().flag("--dry-run")).isFalse();
     }
 
     @Test
     void helpWinsOverWhateverElseWasTyped() {
-        assertThat(parse("--bogus", "--help").help()).isTrue();
-        assertThat(parse("-h").help()).isTrue();
+        assertThat(OptionArguments.asksForHelp(List.of("--bogus", "--help"))).isTrue();
+        assertThat(OptionArguments.asksForHelp(List.of("-h"))).isTrue();
+        assertThat(OptionArguments.asksForHelp(List.of("--workspace", "w1"))).isFalse();
     }
 
     @ParameterizedTest
