@@ -31,7 +31,8 @@ public final class UnreachableDatabase {
                 .collect(Collectors.joining(" <- "));
     }
 
-    private static Stream<Throwable> causes(Throwable failure) {
+    /** The failure and its causes, outermost first (a cause that names itself ends the chain), for other tests of a JDBC failure. */
+    public static Stream<Throwable> causes(Throwable failure) {
         return Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause());
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.common.errors.TimeoutException;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -67,13 +68,13 @@ public class CommandGateway implements SmartLifecycle {
     private final LocalReplyChannel localReplies;
     private final LocalReplyChannel.Receiver localReceiver;
     private final CallerGaveUpReports gaveUp;
-    private final InFlightJournal journal;
+    private final Optional<InFlightJournal> journal;
     private volatile boolean started;
 
-    /** @param journal this replica's in-flight journal, or null (a crash then leaves its unanswered decisions unmarked) */
+    /** @param journal this replica's in-flight journal, if it keeps one (without, a crash leaves its unanswered decisions unmarked) */
     CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
                    int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies, CallerGaveUpReports gaveUp,
-                   InFlightJournal journal) {
+                   Optional<InFlightJournal> journal) {
         this.producer = producer;
         this.gaveUp = gaveUp;
         this.journal = journal;
@@ -126,8 +127,9 @@ public class CommandGateway implements SmartLifecycle {
             AtomicReference<Exception> publishInDoubt = new AtomicReference<>();
             // journaled before it can be decided: a crash from here until the reply is handed on leaves it for the
             // next start to report
-            InFlightJournal.Entry inFlight = journal != null && command instanceof EvaluateAction
-                    ? journal.record(commandId, workspaceId, correlationId, acceptedAt) : InFlightJournal.Entry.NONE;
+            InFlightJournal.Entry inFlight = journal.filter(journaled -> command instanceof EvaluateAction)
+                    .map(journaled -> journaled.record(commandId, workspaceId, correlationId, acceptedAt))
+                    .orElse(InFlightJournal.Entry.NONE);
             // the one way this attempt ends for the caller: answered, or reported as reaching nobody
             AtomicBoolean settled = new AtomicBoolean();
             try {
@@ -237,10 +239,8 @@ public class CommandGateway implements SmartLifecycle {
             localReplies.attach(replyPartition, localReceiver);
         }
         replies.start();
-        if (journal != null) {
-            // what this replica's previous process published and never answered reached nobody
-            journal.unanswered().forEach(gaveUp::report);
-        }
+        // what this replica's previous process published and never answered reached nobody
+        journal.ifPresent(previous -> previous.unanswered().forEach(gaveUp::report));
         started = true;
     }
 
@@ -253,10 +253,8 @@ public class CommandGateway implements SmartLifecycle {
         replies.stop(STOP_GRACE);
         gaveUp.close();
         producer.close(Duration.ofSeconds(2));
-        if (journal != null) {
-            // after the producer: a report it acknowledged while closing has released its entry
-            journal.close();
-        }
+        // after the producer: a report it acknowledged while closing has released its entry
+        journal.ifPresent(InFlightJournal::close);
     }
 
     @Override

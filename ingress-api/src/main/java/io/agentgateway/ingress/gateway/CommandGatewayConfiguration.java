@@ -9,6 +9,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.slf4j.Logger;
@@ -37,26 +38,23 @@ class CommandGatewayConfiguration {
     static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
             LocalReplyChannel localReplies, MeterRegistry meters) {
         // first: a journal another process holds stops the start before anything else is opened
-        InFlightJournal journal = null;
-        if (ingress.journalDir() != null) {
-            journal = InFlightJournal.open(ingress.journalDir(), ingress.replyPartition());
-        } else {
+        Optional<InFlightJournal> journal = Optional.ofNullable(ingress.journalDir())
+                .map(directory -> InFlightJournal.open(directory, ingress.replyPartition()));
+        if (journal.isEmpty()) {
             log.info("gateway.ingress.journal-dir is not set: should this process die, the evaluations it has not answered "
                     + "yet stay recorded as delivered (docs/operating-a-cluster.md, \"Deadlines and retries\")");
         }
         try {
             return create(kafka, ingress, topics, localReplies, meters, journal);
         } catch (RuntimeException e) {
-            if (journal != null) {
-                // its lock would outlive the failed start: a second try in this JVM would find it "in use"
-                journal.close();
-            }
+            // its lock would outlive the failed start: a second try in this JVM would find it "in use"
+            journal.ifPresent(InFlightJournal::close);
             throw e;
         }
     }
 
     private static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
-            LocalReplyChannel localReplies, MeterRegistry meters, InFlightJournal journal) {
+            LocalReplyChannel localReplies, MeterRegistry meters, Optional<InFlightJournal> journal) {
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);

@@ -2,8 +2,6 @@ package io.agentgateway.ingress.web;
 
 import io.agentgateway.config.UnreachableDatabase;
 import java.sql.SQLException;
-import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * Whether a failure means the read model (PostgreSQL) cannot serve reads now: unreachable
@@ -24,9 +22,8 @@ public final class ReadModelFailures {
         if (UnreachableDatabase.isCause(failure)) {
             return "unavailable";
         }
-        if (Stream.iterate(failure, Objects::nonNull, t -> t.getCause() == t ? null : t.getCause())
-                .anyMatch(t -> t instanceof SQLException sql
-                        && ("42P01".equals(sql.getSQLState()) || "42703".equals(sql.getSQLState())))) {
+        if (UnreachableDatabase.causes(failure).anyMatch(t -> t instanceof SQLException sql
+                && ("42P01".equals(sql.getSQLState()) || "42703".equals(sql.getSQLState())))) {
             return "schema behind this ingress (start the projector of this release first)";
         }
         return null;
