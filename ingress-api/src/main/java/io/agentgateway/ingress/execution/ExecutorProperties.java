@@ -20,7 +20,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param commandAttempts  attempts at a claim or a record while the decision stream does not answer
  *                         (the same command id each time, so a late answer is the same answer); then the
  *                         claim's event is delivered again and the claim asked again under that id, and the
- *                         record is offered for 10 more minutes
+ *                         record is offered for {@link ApprovalExecutorConfiguration#RECORD_PATIENCE} more
  * @param httpTimeout      how long a held HTTP request may take, response included
  * @param maxResultBytes   the response body kept in the execution result (longer ones are cut, truncated = true)
  * @param sessionTimeout   the executor group's consumer session: an ingress replica that dies hands its partitions
