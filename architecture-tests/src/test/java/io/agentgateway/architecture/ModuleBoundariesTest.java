@@ -22,8 +22,11 @@ import java.util.Set;
 @AnalyzeClasses(locations = ModuleClasses.class)
 class ModuleBoundariesTest {
 
-    /** The decision stream's internals: its topology. Its API: the root package (applications), config, runtime, local, backtest. */
+    /** The decision stream's internals: its topology. Its API: the root package (applications), config, runtime, local. */
     static final String[] DECISION_STREAM_INTERNALS = {"io.agentgateway.decision.topology.."};
+    /** Every package of the decision-stream module (the decision core's packages are not among them). */
+    static final String[] DECISION_STREAM_PACKAGES = {"io.agentgateway.decision", "io.agentgateway.decision.config..",
+            "io.agentgateway.decision.runtime..", "io.agentgateway.decision.local..", "io.agentgateway.decision.topology.."};
 
     /**
      * The decision core's public API (module decision-core): the entry point and its settings, the state a driver
@@ -59,6 +62,13 @@ class ModuleBoundariesTest {
             .that().resideOutsideOfPackage("io.agentgateway.decision..")
             .should().dependOnClassesThat().resideInAnyPackage(DECISION_STREAM_INTERNALS)
             .because("the decision stream's topology is its own");
+
+    @ArchTest
+    static final ArchRule httpEdgeCarriesNoDecisionStream = noClasses()
+            .that().resideInAPackage("io.agentgateway.ingress..")
+            .should().dependOnClassesThat().resideInAnyPackage(DECISION_STREAM_PACKAGES)
+            .because("the ingress meets the decision stream only on the log (and, in one process, through the wire"
+                    + " contract's LocalReplyChannel); the back-test is a library of its own");
 
     @ArchTest
     static final ArchRule decisionCoreIsUsedThroughItsApi = noClasses()
@@ -102,6 +112,15 @@ class ModuleBoundariesTest {
             .because("the libraries sit under the services, never beside them");
 
     @ArchTest
+    static final ArchRule backtestIsALibraryOnTheDecisionCore = noClasses()
+            .that().resideInAPackage("io.agentgateway.backtest..")
+            .should().dependOnClassesThat().resideInAnyPackage(concat(DECISION_STREAM_PACKAGES, new String[] {
+                    "io.agentgateway.ingress..", "io.agentgateway.projector..", "io.agentgateway.notifier..",
+                    "io.agentgateway.launcher..", "org.springframework..", "org.apache.kafka.streams.."}))
+            .because("the back-test replays recorded history through the decision core alone, for the admin API and"
+                    + " the command line alike");
+
+    @ArchTest
     static final ArchRule wireContractAndClassificationHaveNoSpring = noClasses()
             .that().resideInAnyPackage("io.agentgateway.schemas..", "io.agentgateway.classification..")
             .should().dependOnClassesThat().resideInAPackage("org.springframework..")
@@ -112,6 +131,11 @@ class ModuleBoundariesTest {
             .that().resideInAPackage("io.agentgateway.classification..")
             .should().dependOnClassesThat().resideInAPackage("org.apache.kafka..")
             .because("classification is a function of the call alone");
+
+    private static String[] concat(String[] first, String[] second) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(first), java.util.Arrays.stream(second))
+                .toArray(String[]::new);
+    }
 
     /** A decision-core class that is not part of its API (nested classes count as their top-level class). */
     private static DescribedPredicate<JavaClass> decisionCoreInternals() {

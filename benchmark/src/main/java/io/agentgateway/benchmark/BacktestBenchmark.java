@@ -1,8 +1,8 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.backtest.BacktestReport;
-import io.agentgateway.decision.backtest.BacktestRequest;
-import io.agentgateway.decision.backtest.Backtester;
+import io.agentgateway.backtest.BacktestReport;
+import io.agentgateway.backtest.BacktestRequest;
+import io.agentgateway.backtest.Backtester;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.schemas.Decision;

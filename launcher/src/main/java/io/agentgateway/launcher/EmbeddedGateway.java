@@ -1,7 +1,7 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.decision.DecisionStreamApplication;
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.embedded.Directories;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.embedded.EmbeddedPostgresServer;

@@ -5,7 +5,7 @@ import static io.agentgateway.launcher.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.StreamsOptions;
 import io.agentgateway.decision.topology.DecisionTopology;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;

@@ -1,7 +1,7 @@
 package io.agentgateway.decision.config;
 
 import io.agentgateway.config.TopicLayoutProperties;
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.StreamsOptions;

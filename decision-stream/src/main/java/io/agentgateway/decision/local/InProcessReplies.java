@@ -2,6 +2,7 @@ package io.agentgateway.decision.local;
 
 import io.agentgateway.decision.topology.ReplyRoute;
 import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 
 /**
  * The reply route of a decision stream that shares its process with an ingress: a reply whose caller waits in
@@ -30,7 +31,7 @@ public final class InProcessReplies implements ReplyRoute {
         if (sends == null) {
             return false;
         }
-        sends.afterSendsSoFar(() -> channel.delivered(receiver, reply));
+        sends.afterSendsSoFar(() -> channel.deliver(receiver, reply));
         return true;
     }
 }

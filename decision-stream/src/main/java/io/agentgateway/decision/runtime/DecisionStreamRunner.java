@@ -3,7 +3,7 @@ package io.agentgateway.decision.runtime;
 import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.local.AckObservingClientSupplier;
 import io.agentgateway.decision.local.InProcessReplies;
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decision.topology.DecisionTopology;
 import java.time.Duration;
 import java.util.EnumSet;

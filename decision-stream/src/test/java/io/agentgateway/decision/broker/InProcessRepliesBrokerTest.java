@@ -3,7 +3,7 @@ package io.agentgateway.decision.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;

@@ -2,10 +2,10 @@ package io.agentgateway.decision.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.decision.backtest.BacktestReport;
-import io.agentgateway.decision.backtest.BacktestRequest;
-import io.agentgateway.decision.backtest.HistoryReplay;
-import io.agentgateway.decision.backtest.LogSpan;
+import io.agentgateway.backtest.BacktestReport;
+import io.agentgateway.backtest.BacktestRequest;
+import io.agentgateway.backtest.HistoryReplay;
+import io.agentgateway.backtest.LogSpan;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;

@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.admin;
 
-import io.agentgateway.decision.backtest.BacktestRequest;
+import io.agentgateway.backtest.BacktestRequest;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.JsonFields;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.admin;
 
-import io.agentgateway.decision.backtest.Backtester;
+import io.agentgateway.backtest.Backtester;
 import io.agentgateway.ingress.config.BacktestProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;

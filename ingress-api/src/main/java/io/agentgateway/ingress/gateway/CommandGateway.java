@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.gateway;
 
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.Command;

@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.gateway;
 
-import io.agentgateway.decision.local.LocalReplyChannel;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.schemas.TopicProvisioner;

@@ -1,11 +1,11 @@
 package io.agentgateway.launcher.cli;
 
-import io.agentgateway.decision.backtest.BacktestReport;
-import io.agentgateway.decision.backtest.BacktestRequest;
-import io.agentgateway.decision.backtest.BacktestTable;
-import io.agentgateway.decision.backtest.Backtester;
-import io.agentgateway.decision.backtest.EventLogTimeoutException;
-import io.agentgateway.decision.backtest.EventLogUnavailableException;
+import io.agentgateway.backtest.BacktestReport;
+import io.agentgateway.backtest.BacktestRequest;
+import io.agentgateway.backtest.BacktestTable;
+import io.agentgateway.backtest.Backtester;
+import io.agentgateway.backtest.EventLogTimeoutException;
+import io.agentgateway.backtest.EventLogUnavailableException;
 import io.agentgateway.ingress.api.AdminApiRules;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.schemas.Policy;

@@ -1,6 +1,6 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
-import io.agentgateway.decision.backtest.BacktestReport.Transition;
+import io.agentgateway.backtest.BacktestReport.Transition;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;

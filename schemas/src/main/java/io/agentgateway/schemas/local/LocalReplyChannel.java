@@ -1,4 +1,4 @@
-package io.agentgateway.decision.local;
+package io.agentgateway.schemas.local;
 
 import io.agentgateway.schemas.command.Reply;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * both as Spring contexts in one process; the launcher registers one channel in both). An ingress attaches a
  * {@link Receiver} for its reply partition; the stream asks, per reply, whether the receiver of the reply's
  * partition waits for that command id, and if so delivers it once everything the decision wrote is durable
- * ({@link DurableSendTracker}) instead of writing the reply record for a second consumer to fetch back.
+ * instead of writing the reply record for a second consumer to fetch back. It lives with the wire contract, not
+ * with either side, so that the ingress and the decision stream meet here without depending on each other.
  *
  * <p>Absent (separate processes, or {@code gateway.local-reply.enabled=false}), nothing changes: replies go
  * through {@code gateway.replies.v1}.
@@ -47,7 +48,8 @@ public final class LocalReplyChannel {
         return receiver != null && receiver.isWaiting(reply.commandId()) ? receiver : null;
     }
 
-    void delivered(Receiver receiver, Reply reply) {
+    /** Hands {@code reply} to the receiver {@link #waitingFor} found, once the stream knows it is durable. */
+    public void deliver(Receiver receiver, Reply reply) {
         delivered.incrementAndGet();
         receiver.deliver(reply);
     }

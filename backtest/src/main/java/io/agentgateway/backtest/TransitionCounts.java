@@ -1,6 +1,6 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
-import io.agentgateway.decision.backtest.BacktestReport.Transition;
+import io.agentgateway.backtest.BacktestReport.Transition;
 import io.agentgateway.schemas.Decision;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,14 +1,14 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
-import static io.agentgateway.decision.backtest.RecordedHistory.agents;
-import static io.agentgateway.decision.backtest.RecordedHistory.byDefault;
-import static io.agentgateway.decision.backtest.RecordedHistory.matched;
-import static io.agentgateway.decision.backtest.RecordedHistory.policy;
-import static io.agentgateway.decision.backtest.RecordedHistory.tools;
+import static io.agentgateway.backtest.RecordedHistory.agents;
+import static io.agentgateway.backtest.RecordedHistory.byDefault;
+import static io.agentgateway.backtest.RecordedHistory.matched;
+import static io.agentgateway.backtest.RecordedHistory.policy;
+import static io.agentgateway.backtest.RecordedHistory.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.decision.backtest.BacktestReport.Transition;
+import io.agentgateway.backtest.BacktestReport.Transition;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.Policy;

@@ -1,4 +1,4 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
 /**
  * What a reader covered of the log, for the report.

@@ -1,9 +1,9 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
-import static io.agentgateway.decision.backtest.RecordedHistory.byDefault;
-import static io.agentgateway.decision.backtest.RecordedHistory.matched;
-import static io.agentgateway.decision.backtest.RecordedHistory.policy;
-import static io.agentgateway.decision.backtest.RecordedHistory.tools;
+import static io.agentgateway.backtest.RecordedHistory.byDefault;
+import static io.agentgateway.backtest.RecordedHistory.matched;
+import static io.agentgateway.backtest.RecordedHistory.policy;
+import static io.agentgateway.backtest.RecordedHistory.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

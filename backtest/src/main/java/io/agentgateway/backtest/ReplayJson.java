@@ -1,4 +1,4 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.agentgateway.schemas.GatewayJson;

@@ -1,11 +1,11 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
-import io.agentgateway.decision.backtest.BacktestReport.ActionChanges;
-import io.agentgateway.decision.backtest.BacktestReport.AgentChanges;
-import io.agentgateway.decision.backtest.BacktestReport.Mismatch;
-import io.agentgateway.decision.backtest.BacktestReport.Outcome;
-import io.agentgateway.decision.backtest.BacktestReport.ToolChanges;
-import io.agentgateway.decision.backtest.BacktestReport.Totals;
+import io.agentgateway.backtest.BacktestReport.ActionChanges;
+import io.agentgateway.backtest.BacktestReport.AgentChanges;
+import io.agentgateway.backtest.BacktestReport.Mismatch;
+import io.agentgateway.backtest.BacktestReport.Outcome;
+import io.agentgateway.backtest.BacktestReport.ToolChanges;
+import io.agentgateway.backtest.BacktestReport.Totals;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.schemas.Tool;

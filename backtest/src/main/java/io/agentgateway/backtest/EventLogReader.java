@@ -1,4 +1,4 @@
-package io.agentgateway.decision.backtest;
+package io.agentgateway.backtest;
 
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.nio.charset.StandardCharsets;
