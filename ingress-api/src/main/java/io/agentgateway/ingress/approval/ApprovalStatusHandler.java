@@ -1,7 +1,7 @@
 package io.agentgateway.ingress.approval;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.gate.ConnectionAccess;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;

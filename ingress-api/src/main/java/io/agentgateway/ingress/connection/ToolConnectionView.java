@@ -70,7 +70,8 @@ public class ToolConnectionView {
         return adopt(workspaceId, tool, new Known(observedAt, reply.connection()));
     }
 
-    Known adopt(UUID workspaceId, Tool tool, Known answer) {
+    /** Takes {@code answer} (a connection the stream confirmed) as the current one, unless the view holds a newer one. */
+    public Known adopt(UUID workspaceId, Tool tool, Known answer) {
         if (entries.size() >= MAX_ENTRIES) {
             entries.clear();
         }

@@ -2,15 +2,13 @@ package io.agentgateway.ingress.evaluate;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
-import io.agentgateway.ingress.gateway.CommandGateway;
-import io.agentgateway.ingress.web.IdempotencyKeys;
-import java.util.Optional;
+import io.agentgateway.ingress.gate.ActionGate;
+import io.agentgateway.ingress.gate.ActionIntent;
 import io.agentgateway.ingress.web.CorrelationIds;
-import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
-import io.agentgateway.ingress.web.ReplyErrors;
-import io.agentgateway.schemas.Actor;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -28,13 +26,13 @@ public class EvaluateActionHandler {
     public static final String PATH = "/functions/v1/evaluate-action";
     static final String AGENT_HEADER = "X-Agent-Id";
 
-    private final CommandGateway gateway;
+    private final ActionGate gate;
     private final JsonBodyReader bodies;
     private final EvaluateActionMetrics metrics;
     private final CallViews views;
 
-    EvaluateActionHandler(CommandGateway gateway, JsonBodyReader bodies, EvaluateActionMetrics metrics, CallViews views) {
-        this.gateway = gateway;
+    EvaluateActionHandler(ActionGate gate, JsonBodyReader bodies, EvaluateActionMetrics metrics, CallViews views) {
+        this.gate = gate;
         this.bodies = bodies;
         this.metrics = metrics;
         this.views = views;
@@ -47,23 +45,16 @@ public class EvaluateActionHandler {
                     ApiKeyCredential key = ApiKeyCredential.from(request);
                     String agentHeader = request.headers().firstHeader(AGENT_HEADER);
                     Optional<String> idempotencyKey = IdempotencyKeys.of(request);
-                    String workspaceId = key.workspaceId().toString();
                     return bodies.readObject(request)
                             .map(body -> EvaluateActionRequests.parse(body, agentHeader))
                             // should it be held, reviewers see the payload the caller will act with (redacted, bounded)
                             .map(command -> command.withCallView(views.payload(command.payload())))
-                            .flatMap(command -> gateway.send(
-                                    IdempotencyKeys.commandIdFor(idempotencyKey, workspaceId, key.keyHash(), null),
-                                    workspaceId, correlationId, Actor.apiKey(key.keyHash(), agentHeader), command));
+                            .flatMap(command -> gate.decide(ActionIntent.agent(key, agentHeader, correlationId)
+                                    .idempotencyKey(idempotencyKey, null)
+                                    .evaluate(command)
+                                    .build()));
                 })
-                .map(reply -> {
-                    ReplyErrors.requireAgentOk(reply);
-                    if (reply.evaluation() == null || reply.evaluation().decision() == null) {
-                        // never invent a decision the stream did not make
-                        throw new IllegalStateException("OK reply without a decision to command " + reply.commandId());
-                    }
-                    return EvaluationResponse.of(reply.evaluation(), correlationId);
-                })
+                .map(decided -> EvaluationResponse.of(decided.outcome(), correlationId))
                 .doOnNext(response -> metrics.record(response.decision().wire(), start))
                 .doOnError(failure -> metrics.record(EvaluateActionMetrics.outcomeOf(failure), start))
                 .flatMap(JsonResponses::ok);

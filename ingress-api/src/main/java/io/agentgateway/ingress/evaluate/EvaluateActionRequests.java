@@ -42,7 +42,12 @@ final class EvaluateActionRequests {
         if (payload != null && !payload.isObject()) {
             throw ApiException.badRequest(PAYLOAD_MESSAGE);
         }
-        return new EvaluateAction(tool, action, riskLevel, agentId != null ? agentId : agentIdHeader, agentName,
-                resourceType, resourceId, payload, requestedBy, ActionSource.EVALUATE, Scope.EVALUATE, false);
+        return EvaluateAction.builder(tool, action, riskLevel)
+                .from(ActionSource.EVALUATE, Scope.EVALUATE)
+                .agent(agentId != null ? agentId : agentIdHeader, agentName)
+                .resource(resourceType, resourceId)
+                .payload(payload)
+                .requestedBy(requestedBy)
+                .build();
     }
 }

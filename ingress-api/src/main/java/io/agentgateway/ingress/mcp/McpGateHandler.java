@@ -1,7 +1,6 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.config.IngressProperties;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
@@ -9,24 +8,23 @@ import io.agentgateway.ingress.limits.RequestRateLimits;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.ingress.web.RequestBodies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.BodyExtractors;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
-import org.springframework.http.codec.ServerSentEvent;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -305,17 +303,13 @@ public class McpGateHandler {
      * Each further message of a batch counts as one more request for the key's rate limits (429).
      */
     Mono<Optional<JsonNode>> body(ServerRequest request) {
-        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
+        return RequestBodies.bytes(request, maxBytes)
                 .map(McpGateHandler::parse)
-                .defaultIfEmpty(Optional.empty())
                 .doOnNext(body -> body.filter(JsonNode::isArray).filter(batch -> batch.size() <= maxBatchSize)
                         .ifPresent(batch -> rateLimits.charge(ApiKeyCredential.from(request), batch.size() - 1)));
     }
 
-    private static Optional<JsonNode> parse(DataBuffer buffer) {
-        byte[] bytes = new byte[buffer.readableByteCount()];
-        buffer.read(bytes);
-        DataBufferUtils.release(buffer);
+    private static Optional<JsonNode> parse(byte[] bytes) {
         try {
             return bytes.length == 0 ? Optional.empty() : Optional.of(IngressJson.REQUESTS.readTree(bytes));
         } catch (JacksonException e) {

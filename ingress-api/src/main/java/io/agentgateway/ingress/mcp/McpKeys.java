@@ -1,7 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.gate.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;

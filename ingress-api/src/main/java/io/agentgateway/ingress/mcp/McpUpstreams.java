@@ -1,6 +1,6 @@
 package io.agentgateway.ingress.mcp;
 
-import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.gate.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Tool;

@@ -1,19 +1,16 @@
 package io.agentgateway.ingress.proxy;
 
-import io.agentgateway.ingress.edge.ProxyRequestProperties;
-import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
+import io.agentgateway.ingress.edge.ProxyRequestProperties;
 import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.ingress.heldcall.UpstreamTarget;
-import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
-import io.agentgateway.ingress.web.ErrorMessages;
+import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.IngressJson;
-import io.agentgateway.ingress.web.ReplyErrors;
+import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.schemas.ActionSource;
-import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
@@ -97,10 +94,7 @@ public class GatewayProxyHandler {
                 Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);
                 // the connection is the one the decision stream holds (the evaluation names its version); the
                 // stream checks the key and its proxy scope in log order, also before any 409 (ProxyTargets)
-                Actor actor = Actor.apiKey(key.keyHash(), agentId);
-                String commandId = idempotencyKey.map(k -> IdempotencyKeys.commandId(key.workspaceId().toString(),
-                        key.keyHash(), k, null)).orElse(null);
-                return targets.decide(key, tool, actor, correlationId, commandId, proxyTarget -> {
+                return targets.decide(key, tool, agentId, correlationId, idempotencyKey, proxyTarget -> {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
@@ -111,12 +105,7 @@ public class GatewayProxyHandler {
                         })
                         .flatMap(decided -> {
                             UpstreamTarget target = decided.target().upstream();
-                            ReplyErrors.requireAgentOk(decided.reply());
-                            EvaluationOutcome outcome = decided.reply().evaluation();
-                            if (outcome == null || outcome.decision() == null) {
-                                // never invent a decision the stream did not make
-                                throw new IllegalStateException("OK reply without a decision to command " + decided.reply().commandId());
-                            }
+                            EvaluationOutcome outcome = decided.decision().outcome();
                             return switch (outcome.decision()) {
                                 case ALLOW -> forwarder.forward(tool.wire(), request.uri(), target, method, path, headers, body,
                                         outcome.auditLogId());
@@ -151,8 +140,13 @@ public class GatewayProxyHandler {
         if (!payload.has("query")) {
             payload.putNull("query");
         }
-        return new EvaluateAction(tool, action.action(), action.risk(), agentId, null, action.resourceType(),
-                action.resourceId(), payload, null, ActionSource.PROXY, Scope.PROXY, false, held).withCallView(view);
+        return EvaluateAction.builder(tool, action.action(), action.risk())
+                .from(ActionSource.PROXY, Scope.PROXY)
+                .agent(agentId, null)
+                .resource(action.resourceType(), action.resourceId())
+                .payload(payload)
+                .heldCall(held, view)
+                .build();
     }
 
     private static boolean graphQl(Tool tool, UpstreamPath path) {

@@ -1,18 +1,17 @@
 package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.ingress.auth.ApiKeyCredential;
-import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ConnectionSecrets;
-import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.connection.UnreadableSecretException;
+import io.agentgateway.ingress.gate.ActionGate;
+import io.agentgateway.ingress.gate.ActionIntent;
+import io.agentgateway.ingress.gate.GateDecision;
 import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.ingress.web.ApiException;
-import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.command.EvaluateAction;
-import io.agentgateway.schemas.command.Reply;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
@@ -42,51 +41,51 @@ class ProxyTargets {
     private static final Logger log = LoggerFactory.getLogger(ProxyTargets.class);
     static final String UNREADABLE = "The stored credential of this tool cannot be used; reconnect the tool";
 
-    private final ConnectionAccess access;
+    private final ActionGate gate;
     private final ConnectionSecrets secrets;
     private final ProxyProperties properties;
 
-    ProxyTargets(ConnectionAccess access, ConnectionSecrets secrets, ProxyProperties properties) {
-        this.access = access;
+    ProxyTargets(ActionGate gate, ConnectionSecrets secrets, ProxyProperties properties) {
+        this.gate = gate;
         this.secrets = secrets;
         this.properties = properties;
     }
 
-    /** The target a decision was made with, and the stream's reply (any status but stale). */
-    record Decided(ProxyTarget target, Reply reply) {}
+    /** The target a decision was made with, and the decision. */
+    record Decided(ProxyTarget target, GateDecision decision) {}
 
     /**
      * Decides a proxied request with the workspace's current connection to the tool.
      *
      * @param evaluation the request's evaluation, prepared from the target (rules classify chat, docs and
-     *                   internal_api requests); the connection version is added here
-     * @param commandId  the evaluation's command id (an {@code Idempotency-Key}'s), or null for a new one
+     *                   internal_api requests); the gate names the connection's version in it
      * @return the error signal 409 {@link ApiException} when the current connection cannot be used, 401 when
      *         the key may not use the proxy (only asked before a 409; otherwise the evaluation's reply says so)
      */
-    Mono<Decided> decide(ApiKeyCredential key, Tool tool, Actor actor, String correlationId, String commandId,
-                         Function<ProxyTarget, EvaluateAction> evaluation) {
+    Mono<Decided> decide(ApiKeyCredential key, Tool tool, String agentId, String correlationId,
+                         Optional<String> idempotencyKey, Function<ProxyTarget, EvaluateAction> evaluation) {
         UUID workspaceId = key.workspaceId();
         return Mono.defer(() -> {
-            Known held = access.known(workspaceId, tool);
-            Mono<Known> usable = usable(workspaceId, tool, held)
-                    ? Mono.just(held)
-                    : access.authorize(workspaceId, correlationId, actor, Scope.PROXY, tool);
-            AtomicReference<Decided> prepared = new AtomicReference<>();
-            return usable.flatMap(connection -> access.send(workspaceId, tool, correlationId, actor, connection, commandId, current -> {
-                        // throws the 409 for a connection the stream confirmed (checked above, or carried by a stale answer)
+            AtomicReference<ProxyTarget> prepared = new AtomicReference<>();
+            ActionIntent intent = ActionIntent.agent(key, agentId, correlationId)
+                    .idempotencyKey(idempotencyKey, null)
+                    .onConnection(tool, Scope.PROXY, connection -> usable(tool, connection))
+                    .evaluate(current -> {
+                        // throws the 409 for a connection the stream confirmed (the gate confirms one the view holds
+                        // unusable before it is prepared from; a stale answer carries the current one)
                         ProxyTarget target = require(workspaceId, tool, current.connection());
-                        prepared.set(new Decided(target, null));
-                        return Optional.of(evaluation.apply(target).withConnectionVersion(current.version()));
-                    }))
-                    .map(sent -> new Decided(prepared.get().target(), sent.reply()));
+                        prepared.set(target);
+                        return Optional.of(evaluation.apply(target));
+                    })
+                    .build();
+            return gate.decide(intent).map(decision -> new Decided(prepared.get(), decision));
         });
     }
 
     /** Whether the connection can be used, judged without opening its token. */
-    private boolean usable(UUID workspaceId, Tool tool, Known held) {
+    private boolean usable(Tool tool, ToolConnection connection) {
         try {
-            checkUsable(tool, held.connection());
+            checkUsable(tool, connection);
             return true;
         } catch (ApiException unusable) {
             return false;

@@ -53,10 +53,4 @@ public final class IdempotencyKeys {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
     }
-
-    /** The command id for this request: derived from its key when it has one, else a new random one. */
-    public static String commandIdFor(Optional<String> idempotencyKey, String workspaceId, String apiKeyHash, String qualifier) {
-        return idempotencyKey.map(k -> commandId(workspaceId, apiKeyHash, k, qualifier))
-                .orElseGet(() -> UUID.randomUUID().toString());
-    }
 }

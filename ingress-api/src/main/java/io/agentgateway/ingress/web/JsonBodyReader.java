@@ -1,13 +1,9 @@
 package io.agentgateway.ingress.web;
 
 import io.agentgateway.ingress.config.IngressProperties;
-import java.util.OptionalLong;
-import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.BodyExtractors;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
@@ -42,21 +38,14 @@ public class JsonBodyReader {
         if (contentType != null && !isJson(contentType)) {
             return Mono.error(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorMessages.UNSUPPORTED_MEDIA_TYPE));
         }
-        OptionalLong declared = request.headers().contentLength();
-        if (declared.isPresent() && declared.getAsLong() > maxBytes) {
-            return Mono.error(new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, ErrorMessages.BODY_TOO_LARGE));
-        }
-        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
+        return RequestBodies.bytes(request, maxBytes)
                 // a zero-length body is no body, however the client framed it
-                .flatMap(buffer -> Mono.justOrEmpty(parseObject(buffer)))
+                .flatMap(bytes -> Mono.justOrEmpty(parseObject(bytes)))
                 .switchIfEmpty(whenEmpty);
     }
 
     /** The object in the body, or null for a body of zero bytes. */
-    private static ObjectNode parseObject(DataBuffer buffer) {
-        byte[] bytes = new byte[buffer.readableByteCount()];
-        buffer.read(bytes);
-        DataBufferUtils.release(buffer);
+    private static ObjectNode parseObject(byte[] bytes) {
         if (bytes.length == 0) {
             return null;
         }

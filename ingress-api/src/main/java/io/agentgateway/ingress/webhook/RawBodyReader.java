@@ -1,11 +1,7 @@
 package io.agentgateway.ingress.webhook;
 
-import java.util.OptionalLong;
-import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
+import io.agentgateway.ingress.web.RequestBodies;
 import org.springframework.http.MediaType;
-import org.springframework.web.reactive.function.BodyExtractors;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import reactor.core.publisher.Mono;
 
@@ -16,8 +12,6 @@ import reactor.core.publisher.Mono;
  * as JSON, any other is refused.
  */
 final class RawBodyReader {
-    private static final byte[] EMPTY = new byte[0];
-
     private final int maxBytes;
 
     RawBodyReader(int maxBytes) {
@@ -29,23 +23,6 @@ final class RawBodyReader {
         if (contentType != null && !MediaType.APPLICATION_JSON.isCompatibleWith(contentType)) {
             return Mono.error(WebhookRejection.unsupportedMediaType());
         }
-        OptionalLong declared = request.headers().contentLength();
-        if (declared.isPresent() && declared.getAsLong() > maxBytes) {
-            return Mono.error(WebhookRejection.tooLarge(maxBytes));
-        }
-        return DataBufferUtils.join(request.body(BodyExtractors.toDataBuffers()), maxBytes)
-                .map(RawBodyReader::bytes)
-                .defaultIfEmpty(EMPTY)
-                .onErrorMap(DataBufferLimitException.class, e -> WebhookRejection.tooLarge(maxBytes));
-    }
-
-    private static byte[] bytes(DataBuffer buffer) {
-        try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
-        } finally {
-            DataBufferUtils.release(buffer);
-        }
+        return RequestBodies.bytes(request, maxBytes, () -> WebhookRejection.tooLarge(maxBytes));
     }
 }

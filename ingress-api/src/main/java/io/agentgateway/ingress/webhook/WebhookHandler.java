@@ -1,20 +1,18 @@
 package io.agentgateway.ingress.webhook;
 
-import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
-import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.gate.ActionGate;
+import io.agentgateway.ingress.gate.ActionIntent;
+import io.agentgateway.ingress.gate.ConnectionAccess;
+import io.agentgateway.ingress.gate.GateDecision;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
-import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.JsonResponses;
-import io.agentgateway.ingress.web.ReplyErrors;
 import io.agentgateway.schemas.Actor;
-import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.command.ReceiveWebhook;
-import io.agentgateway.schemas.command.Reply;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,12 +50,11 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 public class WebhookHandler {
     private static final Logger log = LoggerFactory.getLogger(WebhookHandler.class);
-    static final String VERIFIER = "webhook-verifier";
 
     /** {@code {ok:true, duplicate}}: duplicate when every workspace had recorded this delivery before. */
     public record Accepted(boolean ok, boolean duplicate) {}
 
-    private final CommandGateway gateway;
+    private final ActionGate gate;
     private final ConnectionAccess access;
     private final WebhookCandidateIndex queries;
     private final WebhookVerifier verifier;
@@ -68,9 +65,9 @@ public class WebhookHandler {
     private final WebhookFormat issueTracker;
     private final Clock clock;
 
-    WebhookHandler(CommandGateway gateway, ConnectionAccess access, WebhookCandidateIndex queries, WebhookVerifier verifier,
+    WebhookHandler(ActionGate gate, ConnectionAccess access, WebhookCandidateIndex queries, WebhookVerifier verifier,
                    WebhookMetrics metrics, WebhookProperties properties, UnmatchedDeliveries unmatched) {
-        this.gateway = gateway;
+        this.gate = gate;
         this.access = access;
         this.queries = queries;
         this.verifier = verifier;
@@ -149,7 +146,8 @@ public class WebhookHandler {
             return Mono.just(verified);
         }
         return Flux.fromIterable(candidates)
-                .concatMap(candidate -> access.authorize(candidate.workspaceId(), delivery.correlationId(), Actor.system(VERIFIER),
+                .concatMap(candidate -> access.authorize(candidate.workspaceId(), delivery.correlationId(),
+                                Actor.system(ActionIntent.WEBHOOK_VERIFIER),
                                 null, delivery.tool())
                         .filter(current -> ToolConnection.versionOf(current.connection()) != ToolConnection.versionOf(candidate.connection()))
                         .map(current -> new WebhookCandidate(candidate.workspaceId(), current.connection()))
@@ -170,15 +168,15 @@ public class WebhookHandler {
      */
     private Mono<Accepted> deliver(Delivery delivery, List<WebhookCandidate> verified) {
         delivery.format().checkFreshness(delivery.payload(), clock.instant());
-        Actor verifierActor = Actor.system(VERIFIER);
         return Flux.fromIterable(verified)
-                .flatMap(candidate -> access.send(candidate.workspaceId(), delivery.tool(), delivery.correlationId(), verifierActor,
-                        new Known(ToolConnection.versionOf(candidate.connection()), candidate.connection()),
-                        connection -> verifies(delivery, new WebhookCandidate(candidate.workspaceId(), connection.connection()))
-                                ? Optional.of(delivery.command().verifiedWith(connection.version()))
-                                : Optional.empty()))
-                .filter(sent -> sent.reply() != null)
-                .map(sent -> duplicate(sent.reply(), delivery.format()))
+                .flatMap(candidate -> gate.decide(ActionIntent.verifiedWebhook(candidate.workspaceId().toString(), delivery.correlationId())
+                        .onConnection(delivery.tool(), new Known(ToolConnection.versionOf(candidate.connection()), candidate.connection()))
+                        .receive(connection -> verifies(delivery, new WebhookCandidate(candidate.workspaceId(), connection.connection()))
+                                ? Optional.of(delivery.command())
+                                : Optional.empty())
+                        .build()))
+                .filter(decided -> !decided.withdrawn())
+                .map(decided -> duplicate(decided, delivery.format()))
                 .collectList()
                 .flatMap(duplicates -> duplicates.isEmpty()
                         ? Mono.error(WebhookRejection.invalidSignature())
@@ -198,28 +196,18 @@ public class WebhookHandler {
             metrics.unmatchedNotRecorded(format.tool());
             return Mono.error(WebhookRejection.unmatched());
         }
-        return gateway.send(ReceiveWebhook.NO_WORKSPACE, correlationId, Actor.system(VERIFIER), kept.get())
-                .doOnNext(reply -> {
-                    if (reply.status() != ReplyStatus.OK && reply.status() != ReplyStatus.CONFLICT) {
-                        log.warn("[{}] unmatched {} delivery not recorded: {}", correlationId, format.tool().wire(),
-                                reply.error());
-                    }
-                })
+        return gate.decide(ActionIntent.verifiedWebhook(ReceiveWebhook.NO_WORKSPACE, correlationId).receive(kept.get()).build())
                 .onErrorResume(failure -> {
                     log.warn("[{}] unmatched {} delivery not recorded: {}", correlationId, format.tool().wire(),
-                            failure.toString());
+                            failure.getMessage());
                     return Mono.empty();
                 })
                 .then(Mono.error(WebhookRejection.unmatched()));
     }
 
-    private boolean duplicate(Reply reply, WebhookFormat format) {
-        boolean duplicate = reply.status() == ReplyStatus.CONFLICT;
-        if (!duplicate) {
-            ReplyErrors.requireOk(reply, ErrorMessages.INTERNAL);
-        }
-        metrics.accepted(format.tool(), duplicate);
-        return duplicate;
+    private boolean duplicate(GateDecision decided, WebhookFormat format) {
+        metrics.accepted(format.tool(), decided.duplicate());
+        return decided.duplicate();
     }
 
     /** {@code sha256:<hex>} of the raw body as signed. */

@@ -114,4 +114,101 @@ public record EvaluateAction(
         this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
                 requiredScope, riskOverriddenByCaller, null, null, null);
     }
+
+    /** A builder for an action of {@code tool}: every field but the tool, action and risk is optional. */
+    public static Builder builder(Tool tool, String action, RiskLevel riskLevel) {
+        return new Builder(tool, action, riskLevel);
+    }
+
+    /**
+     * Names the fields an entry point sets instead of passing sixteen positional ones, most of them null. What it does
+     * not set stays absent on the wire, exactly as the positional forms left it.
+     */
+    public static final class Builder {
+        private final Tool tool;
+        private final String action;
+        private final RiskLevel riskLevel;
+        private String agentId;
+        private String agentName;
+        private String resourceType;
+        private String resourceId;
+        private JsonNode payload;
+        private String requestedBy;
+        private ActionSource source;
+        private Scope requiredScope;
+        private boolean riskOverriddenByCaller;
+        private SealedHeldCall heldCall;
+        private Long connectionVersion;
+        private CallView callView;
+        private java.util.List<String> listedTools;
+
+        private Builder(Tool tool, String action, RiskLevel riskLevel) {
+            this.tool = tool;
+            this.action = action;
+            this.riskLevel = riskLevel;
+        }
+
+        /** Where the action enters and the API-key scope that entry point demands. */
+        public Builder from(ActionSource source, Scope requiredScope) {
+            this.source = source;
+            this.requiredScope = requiredScope;
+            return this;
+        }
+
+        public Builder agent(String agentId, String agentName) {
+            this.agentId = agentId;
+            this.agentName = agentName;
+            return this;
+        }
+
+        public Builder resource(String resourceType, String resourceId) {
+            this.resourceType = resourceType;
+            this.resourceId = resourceId;
+            return this;
+        }
+
+        public Builder payload(JsonNode payload) {
+            this.payload = payload;
+            return this;
+        }
+
+        public Builder requestedBy(String requestedBy) {
+            this.requestedBy = requestedBy;
+            return this;
+        }
+
+        public Builder riskOverriddenByCaller(boolean overridden) {
+            this.riskOverriddenByCaller = overridden;
+            return this;
+        }
+
+        /** The exact call, sealed, for the gateway to run once if it is held and approved, and what reviewers see of it. */
+        public Builder heldCall(SealedHeldCall heldCall, CallView callView) {
+            this.heldCall = heldCall;
+            this.callView = callView;
+            return this;
+        }
+
+        /** What reviewers see of a call the caller makes itself (no held call). */
+        public Builder callView(CallView callView) {
+            this.callView = callView;
+            return this;
+        }
+
+        public Builder connectionVersion(Long version) {
+            this.connectionVersion = version;
+            return this;
+        }
+
+        public Builder listedTools(java.util.List<String> names) {
+            this.listedTools = names;
+            return this;
+        }
+
+        public EvaluateAction build() {
+            return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload,
+                    requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView,
+                    listedTools);
+        }
+    }
 }

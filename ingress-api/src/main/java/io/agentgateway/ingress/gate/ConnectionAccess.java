@@ -1,6 +1,7 @@
-package io.agentgateway.ingress.connection;
+package io.agentgateway.ingress.gate;
 
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
+import io.agentgateway.ingress.connection.ToolConnectionView;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.web.ErrorMessages;
@@ -12,8 +13,8 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.CheckAccess;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.Reply;
-import java.util.Optional;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.stereotype.Component;
@@ -40,7 +41,7 @@ public class ConnectionAccess {
     }
 
     /** What a command was prepared from, and the stream's answer to it (null when nothing was sent). */
-    public record Sent(Known connection, Reply reply) {}
+    record Sent(Known connection, Reply reply) {}
 
     /** The view's connection of the workspace's tool, as it stands (not yet confirmed by the stream). */
     public Known known(UUID workspaceId, Tool tool) {
@@ -79,21 +80,15 @@ public class ConnectionAccess {
      * Sends the command {@code prepare} makes from the connection it is given (naming that connection's
      * version), first from {@code first}, again from the current one if the stream answers stale. An empty
      * command means the entry point sends nothing with that connection ({@code Sent.reply} null). The
-     * reply is returned whatever its status but stale; a second stale is a 503.
+     * reply is returned whatever its status but stale; a second stale is a 503. Only the {@link ActionGate} sends so.
+     *
+     * <p>The first command goes under {@code commandId} (an {@code Idempotency-Key}'s; null: a new random one). The
+     * command sent again after a stale answer gets an id derived from it and the connection's version, so a client's
+     * retry with the same key meets the same stored outcomes, the stale one and then the decision, and is never
+     * decided twice.
      */
-    public Mono<Sent> send(UUID workspaceId, Tool tool, String correlationId, Actor actor, Known first,
-                           Function<Known, Optional<Command>> prepare) {
-        return send(workspaceId, tool, correlationId, actor, first, null, prepare);
-    }
-
-    /**
-     * As {@link #send(UUID, Tool, String, Actor, Known, Function)}, the first command under {@code commandId}
-     * (an {@code Idempotency-Key}'s; null: a new random one). The command sent again after a stale answer gets
-     * an id derived from it and the connection's version, so a client's retry with the same key meets the
-     * same stored outcomes, the stale one and then the decision, and is never decided twice.
-     */
-    public Mono<Sent> send(UUID workspaceId, Tool tool, String correlationId, Actor actor, Known first,
-                           String commandId, Function<Known, Optional<Command>> prepare) {
+    Mono<Sent> send(UUID workspaceId, Tool tool, String correlationId, Actor actor, Known first,
+                    String commandId, Function<Known, Optional<Command>> prepare) {
         return attempt(workspaceId, tool, correlationId, actor, first, commandId, prepare).flatMap(sent -> {
             if (sent.reply() == null || sent.reply().status() != ReplyStatus.STALE) {
                 return Mono.just(sent);
