@@ -37,12 +37,13 @@ class IngressProductsTest {
             Map.entry("webhook", "webhooks"));
 
     /**
-     * What the products share: the command gateway, the HTTP plumbing, authentication, settings, connections, and the
-     * held-call SPI ({@code heldcall}: what the executor runs and the products that hold calls implement).
+     * What the products share: the command gateway, the HTTP plumbing, authentication, settings, connections, the
+     * held-call SPI ({@code heldcall}: what the executor runs and the products that hold calls implement) and the
+     * action gate every entry point decides through.
      */
     static final String[] SHARED = {INGRESS + "gateway..", INGRESS + "web..", INGRESS + "auth..", INGRESS + "config..",
             INGRESS + "connection..", INGRESS + "edge..", INGRESS + "egress..", INGRESS + "limits..", INGRESS + "secret..",
-            INGRESS + "callview..", INGRESS + "heldcall.."};
+            INGRESS + "callview..", INGRESS + "heldcall..", INGRESS + "gate.."};
 
     static final SliceAssignment BY_PRODUCT = new SliceAssignment() {
         @Override

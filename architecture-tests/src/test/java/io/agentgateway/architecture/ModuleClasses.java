@@ -15,7 +15,9 @@ import java.util.Set;
  */
 public final class ModuleClasses implements LocationProvider {
     static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification", "egress",
-            "decision-core", "decision-stream", "backtest", "projector", "notifier", "ingress-api", "launcher", "benchmark", "fault-suite");
+            "decision-core", "decision-stream", "backtest", "projector", "notifier", "gateway-client", "http-edge",
+            "action-gate", "agent-api", "mcp-gate", "tool-proxy", "webhooks", "admin-api", "approval-executor",
+            "ingress-api", "launcher", "benchmark", "fault-suite");
 
     @Override
     public Set<Location> get(Class<?> testClass) {

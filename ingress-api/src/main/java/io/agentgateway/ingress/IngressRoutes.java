@@ -1,8 +1,8 @@
 package io.agentgateway.ingress;
 
 import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
-import io.agentgateway.ingress.admin.AuditExportHandler;
 import io.agentgateway.ingress.admin.ApprovalAdminHandler;
+import io.agentgateway.ingress.admin.AuditExportHandler;
 import io.agentgateway.ingress.admin.AuditLogHandler;
 import io.agentgateway.ingress.admin.BacktestHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
@@ -13,7 +13,6 @@ import io.agentgateway.ingress.admin.ToolConnectionAdminHandler;
 import io.agentgateway.ingress.admin.WorkspaceAdminHandler;
 import io.agentgateway.ingress.admin.WorkspaceStateHandler;
 import io.agentgateway.ingress.approval.ApprovalStatusHandler;
-import io.agentgateway.ingress.connection.WebhookSetup;
 import io.agentgateway.ingress.evaluate.EvaluateActionHandler;
 import io.agentgateway.ingress.killswitch.KillSwitchHandler;
 import io.agentgateway.ingress.mcp.McpGateHandler;
@@ -22,6 +21,7 @@ import io.agentgateway.ingress.oauth.OAuthCallbackHandler;
 import io.agentgateway.ingress.oauth.OAuthStartHandler;
 import io.agentgateway.ingress.proxy.GatewayProxyHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
+import io.agentgateway.ingress.web.WebhookSetup;
 import io.agentgateway.ingress.webhook.WebhookHandler;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

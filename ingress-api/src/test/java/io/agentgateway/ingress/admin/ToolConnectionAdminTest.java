@@ -3,8 +3,8 @@ package io.agentgateway.ingress.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.ingress.config.SecretsProperties;
 import io.agentgateway.ingress.secret.ConfiguredSecretBox;
+import io.agentgateway.ingress.secret.SecretsProperties;
 import io.agentgateway.ingress.support.DecisionResponder;
 import io.agentgateway.ingress.support.RunningIngress;
 import io.agentgateway.ingress.support.SharedIngress;

@@ -1,0 +1,17 @@
+package io.agentgateway.ingress.admin;
+
+import io.agentgateway.backtest.Backtester;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The back-tester reads the events topic with the standard {@code spring.kafka.*} connection settings. */
+@Configuration(proxyBeanMethods = false)
+class BacktestConfiguration {
+
+    @Bean
+    Backtester backtester(KafkaProperties kafka, BacktestProperties properties) {
+        return new Backtester(kafka.buildConsumerProperties(),
+                new Backtester.Limits(properties.connectTimeout(), properties.timeout(), properties.examples()));
+    }
+}
