@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Makes the {@link CallView} of a call an entry point is about to seal (issue 16), so that reviewers see what
+ * Makes the {@link CallView} of a call an entry point is about to seal, so that reviewers see what
  * will run without the sealed call ever being opened: made from the same request bytes that are sealed, every
  * text part redacted ({@link Redaction}) and then cut to {@code gateway.approvals.call-view.max-bytes} at a
  * UTF-8 boundary. The approval's {@code callDigest} (the sealed call's) is shown beside it.
@@ -104,8 +104,8 @@ public class CallViews {
     }
 
     /**
-     * An MCP request held as it is ({@code resources/read}, {@code prompts/get}: issue 15): the method and the
-     * params the upstream gets, redacted and cut like a body excerpt.
+     * An MCP request held as it is ({@code resources/read}, {@code prompts/get}, decided as actions of their own): the
+     * method and the params the upstream gets, redacted and cut like a body excerpt.
      */
     public CallView mcpRequest(String method, JsonNode params) {
         Parts parts = new Parts();

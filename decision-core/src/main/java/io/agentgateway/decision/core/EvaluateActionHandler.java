@@ -68,7 +68,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
         if (key.isEmpty()) {
             return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, INVALID_KEY);
         }
-        // a key bound to an agent acts only as that agent (issue 16): decided here, in log order with its issue
+        // a key bound to an agent acts only as that agent: decided here, in log order with the key's issue
         // both places an agent can be named (the body's agentId, the X-Agent-Id header on the actor) are held to it
         for (String named : new String[] {command.agentId(), envelope.actor().agentId()}) {
             if (named != null && !key.get().mayActAs(named)) {
@@ -146,7 +146,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), approvalId, auditLogId, risk.level(), risk.classification());
         if (command.listedTools() != null && verdict.decision() == Decision.ALLOW) {
-            // an MCP tools/list (issue 15): which of its tools a tools/call would be blocked for, under this same state
+            // an MCP tools/list: which of its tools a tools/call would be blocked for, under this same state
             outcome = outcome.withHiddenTools(outrightBlocks.hidden(state, request, command.listedTools()));
         }
         return new CommandResult(next, ReplyStatus.OK, null, outcome, events,

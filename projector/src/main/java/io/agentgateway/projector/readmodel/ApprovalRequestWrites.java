@@ -87,7 +87,7 @@ final class ApprovalRequestWrites {
                 .timestamp("expires_at", event.expiresAt())
                 .wire("held_call_kind", event.heldCall() == null ? null : event.heldCall().kind(), HeldCallKind::wire)
                 .text("sealed_held_call", event.heldCall() == null ? null : event.heldCall().sealed())
-                // what reviewers are shown of the held call: bounded and redacted by the entry point (issue 16)
+                // what reviewers are shown of the held call: bounded and redacted by the entry point
                 .json("call_view", event.callView() == null ? null : GatewayJson.MAPPER.writeValueAsString(event.callView()))
                 .source());
     }

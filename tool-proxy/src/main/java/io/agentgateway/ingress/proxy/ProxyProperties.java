@@ -19,7 +19,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                         retry policy sends it again (which would open a second approval): octokit's retry
  *                         plugin, urllib3 and the code host's clients all treat 403 as final. The body says
  *                         {@code decision: "require_approval"} and carries the approval id and status URL. 202
- *                         (the gateway's answer before issue 16) or another registered 4xx may be configured; nothing else
+ *                         (which SDKs take for a success: docs/decisions/0008-held-calls-answered-403.md) or
+ *                         another registered 4xx may be configured; nothing else
  * @param documentationUrl the {@code documentation_url} of the REST-dialect decision bodies (a page for agent
  *                         developers on what the gateway's answers mean), or none
  */

@@ -84,7 +84,7 @@ final class IssueTrackerFormat implements WebhookFormat {
         }
         String team = WebhookFormat.text(payload, "data", "teamId");
         String organization = WebhookFormat.text(payload, "organizationId");
-        // the agent is the actor's stable id, never its display name, which anyone can set to another's (issue 16)
+        // the agent is the actor's stable id, never its display name, which anyone can set to another's
         return new ReceiveWebhook(Tool.ISSUE_TRACKER, deliveryId, kind, WebhookFormat.text(payload, "action"),
                 WebhookFormat.text(payload, "actor", "id"),
                 team != null ? "team" : organization != null ? "organization" : null,
