@@ -15,7 +15,7 @@ import java.util.List;
  * which is those very segments encoded again by one strict encoder; a target with more than one
  * reading is refused with 400 instead.
  *
- * <p>The rules (README, proxy section):
+ * <p>The rules (docs/proxy.md, "One reading of a request"):
  * <ul>
  *   <li>each raw segment is percent-decoded exactly once, as UTF-8 (a malformed escape or invalid
  *       UTF-8 is refused); an encoded {@code /} ({@code %2F}) is a separator, as the code host reads it:
