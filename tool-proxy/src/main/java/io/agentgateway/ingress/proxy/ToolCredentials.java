@@ -1,7 +1,6 @@
 package io.agentgateway.ingress.proxy;
 
 import io.agentgateway.classification.ToolProfile;
-import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.secret.PlainSecret;
 import java.util.Map;
