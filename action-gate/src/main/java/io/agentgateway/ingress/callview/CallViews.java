@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.callview;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
@@ -72,7 +74,7 @@ public class CallViews {
         }
         if (json != null) {
             String fileContent = null;
-            if (tool == Tool.CODE_HOST && json instanceof ObjectNode write && write.path("content").isString()
+            if (base64FileContents(tool) && json instanceof ObjectNode write && write.path("content").isString()
                     && ("file.write".equals(action) || path.contains("/contents/"))) {
                 // the contents API carries the file base64-encoded: show the file, not its encoding
                 byte[] decoded = decodeBase64(write.path("content").asString());
@@ -94,6 +96,11 @@ public class CallViews {
             parts.truncated = true;
         }
         return parts.view(method, shownPath, shownQuery, null, null, null, null, null, excerpt, null, bodyBytes);
+    }
+
+    /** Whether the tool's writes carry a file base64-encoded in {@code content} (its profile: the code host's contents API). */
+    private static boolean base64FileContents(Tool tool) {
+        return ToolProfiles.of(tool).proxy().map(ToolProfile.Proxied::base64FileContents).orElse(false);
     }
 
     /** An MCP {@code tools/call}: the tool and the arguments the upstream gets. */

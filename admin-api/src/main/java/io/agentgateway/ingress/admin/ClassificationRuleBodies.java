@@ -2,9 +2,9 @@ package io.agentgateway.ingress.admin;
 
 import static io.agentgateway.ingress.web.JsonFields.onlyKnownFields;
 
+import io.agentgateway.classification.ClassificationRuleChecks;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.ClassificationRule;
-import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.util.ArrayList;

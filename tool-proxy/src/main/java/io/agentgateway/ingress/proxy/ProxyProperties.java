@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param upstreamTimeout  how long the upstream may take to answer with its status and headers (then 504)
  * @param connectTimeout   how long connecting to the upstream may take (then 502)
- * @param defaultBaseUrls  the upstream base URL per tool for connections that name none
+ * @param defaultBaseUrls  the upstream base URL per tool for connections that name none, over the default of the tool's
+ *                         profile (the real code host's and issue tracker's APIs)
  * @param heldStatus       the HTTP status of a call held for approval: 403 by default, so that no client takes it
  *                         for a success (octokit and the Linear SDK throw on any status of 400 or more) and no
  *                         retry policy sends it again (which would open a second approval): octokit's retry

@@ -31,7 +31,7 @@ import java.util.List;
  *       method on some upstreams.</li>
  * </ul>
  * Case is kept: the classifiers compare case-insensitively where the upstream does (see
- * {@link CodeHostActions}, {@link RulePathPattern}).
+ * {@link ProxyClassifier}, {@link RulePathPattern}).
  *
  * <p>Cheap on the hot path: a target that is canonical already (the usual one) is scanned once and its
  * raw string is the canonical one; nothing is compiled or copied per request beyond the segment list.
