@@ -6,7 +6,7 @@ import io.agentgateway.embedded.Directories;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.embedded.EmbeddedPostgresServer;
 import io.agentgateway.embedded.FreePorts;
-import io.agentgateway.ingress.IngressApplication;
+import io.agentgateway.console.ConsoleIngressApplication;
 import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.notifier.NotifierApplication;
 import io.agentgateway.projector.ProjectorApplication;
@@ -164,7 +164,8 @@ public final class EmbeddedGateway implements AutoCloseable {
             web.put("management.server.port", "0");
         }
         web.putAll(inFlightJournal());
-        ingress = run("ingress-api", withLocalReplies(withSharedMetrics(IngressApplication.application()))::run, web);
+        // the ingress with its console (served at / on the same port)
+        ingress = run("ingress-api", withLocalReplies(withSharedMetrics(ConsoleIngressApplication.application()))::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("the ingress could not reach its reply partition within 60 s");
@@ -303,7 +304,7 @@ public final class EmbeddedGateway implements AutoCloseable {
      * approval executor, metrics of its own. Returns once it can receive replies; closed with the gateway.
      */
     public synchronized ConfigurableApplicationContext startIngressReplica(int replyPartition, Map<String, String> overrides) {
-        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run,
+        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, ConsoleIngressApplication.application()::run,
                 replicaProperties(replyPartition, overrides));
         try {
             if (!replica.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
@@ -320,7 +321,7 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     /**
-     * The command-line arguments of {@code IngressApplication} for a replica on this gateway's broker and database in a
+     * The command-line arguments of {@code ConsoleIngressApplication} (the ingress with its console) for a replica on this gateway's broker and database in a
      * process of its own (tests that kill one): as {@link #startIngressReplica}, plus {@code overrides}.
      */
     public List<String> ingressReplicaArguments(int replyPartition, Map<String, String> overrides) {
@@ -398,6 +399,19 @@ public final class EmbeddedGateway implements AutoCloseable {
     /** A JWT of this gateway's first operator, signed with its HS256 secret (demo seeding, tests, benchmarks). */
     public String operatorJwt() {
         return DevJwts.sign(secrets.jwtSecret(), operators().get(0), null, java.time.Duration.ofHours(2));
+    }
+
+    /**
+     * A one-time console sign-in link for {@code userId} (the embedded default prints one for its demo owner): single
+     * use, valid for {@code gateway.console.link-ttl}.
+     */
+    public String consoleSignInLink(String userId, String email) {
+        return baseUrl() + ingress.getBean(io.agentgateway.console.SignInLinks.class).issue(userId, email);
+    }
+
+    /** Whether the ingress signs people in with an OpenID provider ({@code gateway.auth.oidc.issuer}). */
+    public boolean oidcConfigured() {
+        return ingress.getBean(io.agentgateway.console.SignInLinks.class).providerConfigured();
     }
 
     public String baseUrl() {

@@ -19,7 +19,12 @@ public record AuditLogQuery(String correlationId, String agentId, Tool tool, Dec
     public static final int MAX_LIMIT = 500;
     static final String LIMIT_MESSAGE = QueryParams.limitMessage(MAX_LIMIT);
 
-    static AuditLogQuery from(ServerRequest request) {
+    /**
+     * The query of a request's parameters (an empty value counts as absent).
+     *
+     * @throws io.agentgateway.ingress.web.ApiException 400 with the admin API's text for a bad parameter
+     */
+    public static AuditLogQuery from(ServerRequest request) {
         AuditFilterParams filters = AuditFilterParams.from(request);
         String cursorText = QueryParams.param(request, "cursor");
         AuditCursor cursor = cursorText == null ? null : AuditCursor.decode(cursorText);

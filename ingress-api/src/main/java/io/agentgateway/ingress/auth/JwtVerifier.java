@@ -124,6 +124,19 @@ public class JwtVerifier {
     }
 
     private Optional<AuthenticatedUser> verifyProviderToken(String token) {
+        return providerClaims(token).flatMap(claims -> userOf(claims, oidc.properties().userClaim()));
+    }
+
+    /**
+     * The claims of a token the OpenID provider signed (RS256/ES256 with its JWKS, {@code iss} exact, {@code aud} one of
+     * the accepted audiences, {@code exp}); empty for any other token. Blocking (discovery, JWKS).
+     *
+     * @throws KeysUnavailableException when the provider cannot be read
+     */
+    public Optional<JWTClaimsSet> providerClaims(String token) {
+        if (oidc == null) {
+            return Optional.empty();
+        }
         JWTClaimsSet claims;
         try {
             claims = oidcProcessor.process(token, null);
@@ -136,7 +149,7 @@ public class JwtVerifier {
             log.debug("refused a token of the OpenID provider: {}", e.getMessage());
             return Optional.empty();
         }
-        return userOf(claims, oidc.properties().userClaim());
+        return Optional.of(claims);
     }
 
     /**
@@ -144,7 +157,7 @@ public class JwtVerifier {
      * provider does not say it is unverified (a mapping by an address nobody proved would let anyone who can set
      * that address in the provider become that member).
      */
-    static Optional<AuthenticatedUser> userOf(JWTClaimsSet claims, String userClaim) {
+    public static Optional<AuthenticatedUser> userOf(JWTClaimsSet claims, String userClaim) {
         try {
             String subject = claims.getSubject();
             String email = claims.getStringClaim("email");

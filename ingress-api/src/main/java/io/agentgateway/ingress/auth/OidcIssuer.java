@@ -115,6 +115,9 @@ public class OidcIssuer {
         URI endpoint = metadata().tokenEndpoint();
         try {
             return client.post().uri(endpoint)
+                    // client_secret_basic (RFC 6749 2.3.1: both parts form-encoded first), the method every provider takes
+                    .headers(headers -> headers.setBasicAuth(formEncoded(properties.clientId()),
+                            formEncoded(properties.clientSecret() == null ? "" : properties.clientSecret())))
                     .contentType(MediaType.APPLICATION_FORM_URLENCODED)
                     .accept(MediaType.APPLICATION_JSON)
                     .body(BodyInserters.fromFormData(new LinkedMultiValueMap<>(form)))
@@ -128,6 +131,10 @@ public class OidcIssuer {
         } catch (RuntimeException e) {
             throw new IssuerUnavailableException("the token endpoint could not be reached: " + e.getClass().getSimpleName());
         }
+    }
+
+    private static String formEncoded(String value) {
+        return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** What the token endpoint answered. */
