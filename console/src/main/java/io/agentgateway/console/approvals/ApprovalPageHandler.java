@@ -36,6 +36,7 @@ import reactor.core.publisher.Mono;
 @Component
 public class ApprovalPageHandler {
     public static final String CONFIRM_FIELD = "confirmCritical";
+    static final java.time.Duration PROJECTION_WAIT = java.time.Duration.ofSeconds(5);
 
     private final ConsoleRequests requests;
     private final ConsolePages pages;
@@ -99,13 +100,26 @@ public class ApprovalPageHandler {
                                 CorrelationIds.of(request));
                     });
         }).flatMap(outcome -> switch (outcome.kind()) {
-            case REVIEWED -> ServerResponse.seeOther(URI.create(request.path() .replaceAll("/(approve|reject)$", "")
-                    + "?done=" + outcome.status())).build();
+            // decided by the stream; the page it goes to reads the read model: wait (bounded) until that shows it
+            case REVIEWED -> projected(ConsoleRequests.uuid(request.pathVariable("workspaceId")),
+                    ConsoleRequests.uuid(request.pathVariable("approvalId")))
+                    .then(ServerResponse.seeOther(URI.create(request.path().replaceAll("/(approve|reject)$", "")
+                            + "?done=" + outcome.status())).build());
             case NOT_FOUND -> Mono.error(ConsoleException.notFound());
             case ENDED -> Mono.error(new ConsoleException(HttpStatus.CONFLICT, outcome.message() + ": it can no longer be acted on."));
             case FORBIDDEN -> Mono.error(ConsoleException.forbidden(outcome.message()));
             case INVALID -> Mono.error(ConsoleException.badRequest(outcome.message()));
         }).onErrorResume(e -> requests.failure(request, e));
+    }
+
+    /** Completes once the read model shows the approval no longer pending, or after {@link #PROJECTION_WAIT}. */
+    private Mono<Void> projected(UUID workspaceId, UUID approvalId) {
+        return Blocking.call(() -> lifecycle.find(workspaceId, approvalId).map(ApprovalRequestRepository.ApprovalItem::status)
+                        .orElse("pending"))
+                .filter(status -> !"pending".equals(status))
+                .repeatWhenEmpty(attempts -> attempts.delayElements(java.time.Duration.ofMillis(20)))
+                .timeout(PROJECTION_WAIT, Mono.just("pending"))
+                .then();
     }
 
     private Map<String, Object> model(Reader reader, Membership member, UUID approvalId, ServerRequest request) {

@@ -41,9 +41,11 @@ public class KillSwitchPageHandler {
     private final KillSwitchCommands commands;
     private final ConsoleSessions sessions;
     private final OidcIssuer oidc;
+    private final io.agentgateway.ingress.connection.ReadModelProgress progress;
 
     KillSwitchPageHandler(ConsoleRequests requests, ConsolePages pages, KillSwitchState states, KillSwitchCommands commands,
-                          ConsoleSessions sessions, OidcIssuer oidc) {
+                          ConsoleSessions sessions, OidcIssuer oidc, io.agentgateway.ingress.connection.ReadModelProgress progress) {
+        this.progress = progress;
         this.requests = requests;
         this.pages = pages;
         this.states = states;
@@ -102,15 +104,24 @@ public class KillSwitchPageHandler {
             String here = "/workspaces/" + workspaceId + "/kill-switch";
             if (!sessions.recentlyAuthenticated(reader.session())) {
                 if (oidc.configured() && "oidc".equals(reader.session().signedInVia())) {
-                    return ServerResponse.seeOther(URI.create("/signin/start?reauth=1&next="
-                            + URLEncoder.encode(here + "?reauthenticated=1", StandardCharsets.UTF_8))).build();
+                    // a page with a link, not a redirect: the Content-Security-Policy's form-action 'self' rightly stops a
+                    // form post from being redirected to another site (the provider)
+                    Map<String, Object> model = new HashMap<>();
+                    model.put("reader", reader);
+                    model.put("section", "kill-switch");
+                    model.put("confirm", "/signin/start?reauth=1&next="
+                            + URLEncoder.encode(here + "?reauthenticated=1", StandardCharsets.UTF_8));
+                    model.put("back", here);
+                    return pages.page(HttpStatus.UNAUTHORIZED, "reauth", model);
                 }
                 throw new ConsoleException(HttpStatus.UNAUTHORIZED, "Your sign-in is older than the kill switch allows:"
                         + " sign in again (a new one-time link), then press the switch.");
             }
             return commands.apply(reader.session().user(), workspaceId, action, tool, reason, CorrelationIds.of(request))
                     .flatMap(outcome -> switch (outcome.kind()) {
-                        case APPLIED -> ServerResponse.seeOther(URI.create(here + "?applied=" + action.wire())).build();
+                        // applied by the stream; the page it goes to reads the read model, which shows it once projected
+                        case APPLIED -> progress.awaitWorkspaceVersion(workspaceId, outcome.workspaceVersion())
+                                .then(ServerResponse.seeOther(URI.create(here + "?applied=" + action.wire())).build());
                         case FORBIDDEN -> Mono.error(ConsoleException.forbidden(outcome.message()));
                         case INVALID -> Mono.error(ConsoleException.badRequest(outcome.message()));
                     });

@@ -100,7 +100,9 @@ public class ConsoleRequests {
 
     /**
      * A browser says where a request comes from: {@code Sec-Fetch-Site} must be {@code same-origin} and {@code Origin}
-     * this site's own, when sent (every current browser sends both on a POST).
+     * this site's own, when sent (every current browser sends both on a POST). Under {@code Referrer-Policy:
+     * no-referrer} a browser sends {@code Origin: null} for a form post: that counts only with {@code Sec-Fetch-Site:
+     * same-origin} beside it.
      */
     void checkOrigin(ServerRequest request) {
         String site = request.headers().firstHeader("Sec-Fetch-Site");
@@ -108,7 +110,10 @@ public class ConsoleRequests {
             throw forbiddenOrigin();
         }
         String origin = request.headers().firstHeader(HttpHeaders.ORIGIN);
-        if (origin != null && !sameOrigin(origin, request)) {
+        if (origin == null) {
+            return;
+        }
+        if ("null".equals(origin) ? site == null : !sameOrigin(origin, request)) {
             throw forbiddenOrigin();
         }
     }

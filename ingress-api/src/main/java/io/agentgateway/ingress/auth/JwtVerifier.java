@@ -184,7 +184,8 @@ public class JwtVerifier {
                 com.nimbusds.jose.JOSEObjectType.JWT, new com.nimbusds.jose.JOSEObjectType("at+jwt"), null));
         JWTClaimsSet exactIssuer = new JWTClaimsSet.Builder().issuer(oidc.properties().issuer()).build();
         DefaultJWTClaimsVerifier<SecurityContext> claims = new NotIssuedInTheFuture(
-                Set.copyOf(oidc.properties().acceptedAudiences()), exactIssuer, Set.of("sub", "exp", "iss", "aud"));
+                new java.util.HashSet<>(oidc.properties().acceptedAudiences()), exactIssuer,
+                new java.util.HashSet<>(Set.of("sub", "exp", "iss", "aud")));
         claims.setMaxClockSkew((int) Math.min(Integer.MAX_VALUE, skew.toSeconds()));
         provider.setJWTClaimsSetVerifier(claims);
         return provider;
@@ -224,7 +225,7 @@ public class JwtVerifier {
         }
 
         NotIssuedInTheFuture(Set<String> audiences, JWTClaimsSet exactMatch, Set<String> required) {
-            super(audiences, exactMatch, required, null);
+            super(audiences, exactMatch, required, new java.util.HashSet<>()); // nimbus asks them contains(null)
         }
 
         @Override

@@ -25,8 +25,16 @@ public class KillSwitchCommands {
     /** What became of a kill-switch command. */
     public enum Kind { APPLIED, FORBIDDEN, INVALID }
 
-    /** @param message why it was not applied (the stream's words), else null */
-    public record Outcome(Kind kind, String message) {
+    /**
+     * @param message          why it was not applied (the stream's words), else null
+     * @param workspaceVersion the workspace version after the change (what a reader waits for the read model to show),
+     *                         or null
+     */
+    public record Outcome(Kind kind, String message, Long workspaceVersion) {
+        public Outcome(Kind kind, String message) {
+            this(kind, message, null);
+        }
+
         public boolean applied() {
             return kind == Kind.APPLIED;
         }
@@ -56,7 +64,7 @@ public class KillSwitchCommands {
             }
             String text = reply.error() == null || reply.error().isBlank() ? String.valueOf(status) : reply.error();
             return Mono.just(switch (status) {
-                case OK -> new Outcome(Kind.APPLIED, null);
+                case OK -> new Outcome(Kind.APPLIED, null, reply.workspaceVersion());
                 case FORBIDDEN, UNAUTHORIZED, NOT_FOUND -> new Outcome(Kind.FORBIDDEN, text);
                 default -> new Outcome(Kind.INVALID, text);
             });
