@@ -15,7 +15,8 @@ import java.util.Set;
  */
 public final class ModuleClasses implements LocationProvider {
     static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification", "egress",
-            "decision-core", "decision-stream", "projector", "notifier", "ingress-api", "launcher", "benchmark", "fault-suite");
+            "decision-core", "decision-stream", "projector", "notifier", "ingress-api", "console", "launcher", "benchmark",
+            "fault-suite");
 
     @Override
     public Set<Location> get(Class<?> testClass) {

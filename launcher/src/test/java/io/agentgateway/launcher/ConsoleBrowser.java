@@ -149,6 +149,7 @@ final class ConsoleBrowser implements AutoCloseable {
 
     /** A screenshot of the whole page (the window as tall as the page, up to 3,000 px) into docs/console/{name}.png. */
     void screenshot(String name) {
+        script("if (document.activeElement) { document.activeElement.blur(); } window.scrollTo(0, 0);");
         long height = ((Number) script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")).longValue();
         driver.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(3000, Math.max(700, height + 20))));
         try {

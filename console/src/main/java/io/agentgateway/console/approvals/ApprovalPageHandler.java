@@ -128,6 +128,7 @@ public class ApprovalPageHandler {
         ApprovalRequestRepository.ApprovalItem item = lifecycle.find(workspaceId, approvalId).orElseThrow(ConsoleException::notFound);
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
+        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
         model.put("workspaces", reader.memberships());
         model.put("member", member);
         model.put("approval", approval);

@@ -57,6 +57,7 @@ public class InboxHandler {
         reader.memberships().forEach(m -> mayReview.put(m.workspaceId(), m.mayReview()));
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
+        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
         model.put("items", inbox.items());
         model.put("total", inbox.total());
         model.put("shown", inbox.items().size());

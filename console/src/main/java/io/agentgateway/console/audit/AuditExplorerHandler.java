@@ -110,6 +110,7 @@ public class AuditExplorerHandler {
         String base = "/audit?workspace=" + member.workspaceId() + query(filters);
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
+        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
         model.put("workspaces", reader.memberships());
         model.put("member", member);
         model.put("filters", filters);

@@ -108,6 +108,7 @@ public class KillSwitchPageHandler {
                     // form post from being redirected to another site (the provider)
                     Map<String, Object> model = new HashMap<>();
                     model.put("reader", reader);
+        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
                     model.put("section", "kill-switch");
                     model.put("confirm", "/signin/start?reauth=1&next="
                             + URLEncoder.encode(here + "?reauthenticated=1", StandardCharsets.UTF_8));
@@ -132,6 +133,7 @@ public class KillSwitchPageHandler {
         KillSwitchState.State state = states.of(member.workspaceId()).orElseThrow(ConsoleException::notFound);
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
+        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
         model.put("workspaces", reader.memberships());
         model.put("member", member);
         model.put("state", state);
