@@ -76,12 +76,16 @@ public final class ConsoleBenchmark {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .followRedirects(HttpClient.Redirect.NEVER).build();
             String cookie = signIn(http, gateway);
-            long postmaster = postmasterPid(data);
+            long postmaster = postmasterPid(gateway.jdbcUrl());
 
             Map<String, String> pages = new java.util.LinkedHashMap<>();
             pages.put("inbox, first page of " + approvals, "/inbox/items");
-            pages.put("audit, agent-7 + block", "/audit/rows?workspace=" + workspace + "&agentId=agent-7&decision=block");
-            pages.put("audit, mcp + critical", "/audit/rows?workspace=" + workspace + "&tool=mcp&risk=critical");
+            pages.put("audit, agent + decision", "/audit/rows?workspace=" + workspace + "&agentId=agent-7&decision=require_approval");
+            pages.put("audit, tool + risk", "/audit/rows?workspace=" + workspace + "&tool=mcp&risk=critical");
+            pages.put("audit, time range + source", "/audit/rows?workspace=" + workspace + "&source=evaluate&from="
+                    + AUDIT_START.plusSeconds(500) + "&to=" + AUDIT_START.plusSeconds(600));
+            // the worst case of a filter pair: an agent that never got that decision (every row of the agent read)
+            pages.put("audit, agent + no match", "/audit/rows?workspace=" + workspace + "&agentId=agent-7&decision=block");
             System.out.printf(Locale.ROOT, "%n%-32s %9s %9s %9s %9s %14s %14s%n", "page (sequential, loopback)", "p50 ms",
                     "p95 ms", "p99 ms", "max ms", "JVM CPU ms/req", "PG CPU ms/req");
             for (Map.Entry<String, String> page : pages.entrySet()) {
@@ -220,13 +224,27 @@ public final class ConsoleBenchmark {
         throw new IllegalStateException("the workspace's owner was not projected within 10 s");
     }
 
-    /** The embedded PostgreSQL's postmaster (its data directory's postmaster.pid), or 0 for an external one. */
-    private static long postmasterPid(Path data) {
-        try {
-            return Long.parseLong(Files.readAllLines(data.resolve("postgres").resolve("postmaster.pid")).get(0).trim());
-        } catch (Exception e) {
+    /** The embedded PostgreSQL's postmaster (the process started with {@code -p <port of the JDBC URL>}), or 0. */
+    private static long postmasterPid(String jdbcUrl) {
+        java.util.regex.Matcher port = java.util.regex.Pattern.compile(":(\\d+)/").matcher(jdbcUrl);
+        if (!port.find()) {
             return 0;
         }
+        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+            for (Path process : processes.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).toList()) {
+                try {
+                    String[] argv = new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8).split("\0");
+                    if (argv.length > 2 && argv[0].endsWith("/postgres") && java.util.Arrays.asList(argv).contains(port.group(1))) {
+                        return Long.parseLong(process.getFileName().toString());
+                    }
+                } catch (Exception gone) {
+                    // ended meanwhile
+                }
+            }
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+        return 0;
     }
 
     /** CPU ticks of PostgreSQL: the postmaster with its ended backends, and its live children. */

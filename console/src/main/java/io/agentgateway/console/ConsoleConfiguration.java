@@ -46,6 +46,9 @@ public class ConsoleConfiguration {
         resolver.setCacheable(true);
         SpringTemplateEngine engine = new SpringTemplateEngine();
         engine.setTemplateResolver(resolver);
+        // SpEL compiled once warm (falls back to interpreting any expression it cannot compile): a third of an inbox
+        // page's CPU was interpreting expressions
+        engine.setEnableSpringELCompiler(true);
         // @{/...} links are served at the root (the console has no context path); the standard builder would want a
         // servlet-style web context to ask for one. Path variables are still URL-encoded by it.
         engine.setLinkBuilder(new org.thymeleaf.linkbuilder.StandardLinkBuilder() {

@@ -19,18 +19,20 @@ import tools.jackson.databind.JsonNode;
  */
 @Component
 public class ApprovalQueries {
-    private static final String SELECT = """
+    /** The columns shown of an approval ({@code a}, a row of approval_requests) with its audit row and upstream. */
+    private static final String COLUMNS = """
             select a.id, a.workspace_id, w.name as workspace_name, %s as status, a.tool, a.action, a.risk_level,
                    l.risk_classification, l.supplied_risk_level, coalesce(l.risk_overridden_by_caller, false) as overridden,
                    a.agent_id, l.agent_name, l.matched_policy_id, l.matched_policy_name, l.reason, l.requested_by,
                    l.source, a.correlation_id, a.created_at, a.expires_at, a.call_view::text as call_view, a.call_digest,
                    a.held_call_kind, coalesce(tc.base_url, tc.mcp_server_url) as upstream, l.payload_excerpt,
                    coalesce(l.payload_truncated, false) as payload_truncated
-              from approval_requests a
+            """.formatted(ApprovalStatusSql.EFFECTIVE_STATUS.replace("status", "a.status").replace("expires_at", "a.expires_at"));
+    private static final String JOINS = """
               join workspaces w on w.id = a.workspace_id
               left join audit_log l on l.id = a.audit_log_id
               left join tool_connections tc on tc.workspace_id = a.workspace_id and tc.tool = a.tool
-            """.formatted(ApprovalStatusSql.EFFECTIVE_STATUS.replace("status", "a.status").replace("expires_at", "a.expires_at"));
+            """;
 
     private final JdbcClient jdbc;
 
@@ -47,11 +49,12 @@ public class ApprovalQueries {
         }
         // one text parameter: named-parameter expansion of arrays differs between drivers and versions
         String ids = String.join(",", workspaceIds.stream().map(UUID::toString).toList());
-        List<PendingApproval> items = jdbc.sql(SELECT + """
-                         where a.workspace_id = any(string_to_array(:workspaces, ',')::uuid[]) and a.status = 'pending' and a.expires_at >= now()
-                         order by a.expires_at, a.id
-                         limit :limit
-                        """)
+        // the page is chosen first (the partial index, a sort of the pending rows at most), then joined: joining every
+        // pending approval to the audit log before the limit was what made a page of 10,000 slow
+        List<PendingApproval> items = jdbc.sql("with page as materialized (select * from approval_requests"
+                        + " where workspace_id = any(string_to_array(:workspaces, ',')::uuid[]) and status = 'pending'"
+                        + " and expires_at >= now() order by expires_at, id limit :limit) "
+                        + COLUMNS + " from page a " + JOINS + " order by a.expires_at, a.id")
                 .param("workspaces", ids)
                 .param("limit", limit)
                 .query((rs, row) -> pending(rs))
@@ -67,7 +70,7 @@ public class ApprovalQueries {
 
     /** One approval of the workspace with its context; empty for another workspace's or an unknown id. */
     public Optional<PendingApproval> one(UUID workspaceId, UUID approvalId) {
-        return jdbc.sql(SELECT + " where a.id = :id and a.workspace_id = :workspace")
+        return jdbc.sql(COLUMNS + " from approval_requests a " + JOINS + " where a.id = :id and a.workspace_id = :workspace")
                 .param("id", approvalId).param("workspace", workspaceId)
                 .query((rs, row) -> pending(rs))
                 .optional();
