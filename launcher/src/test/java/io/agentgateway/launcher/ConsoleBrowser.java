@@ -150,8 +150,11 @@ final class ConsoleBrowser implements AutoCloseable {
     /** A screenshot of the whole page (the window as tall as the page, up to 3,000 px) into docs/console/{name}.png. */
     void screenshot(String name) {
         script("if (document.activeElement) { document.activeElement.blur(); } window.scrollTo(0, 0);");
-        long height = ((Number) script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")).longValue();
-        driver.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(3000, Math.max(700, height + 20))));
+        // twice: the page's height at the new window size can differ from the first measure (the layout reflows)
+        for (int pass = 0; pass < 2; pass++) {
+            long height = ((Number) script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")).longValue();
+            driver.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(3000, Math.max(700, height + 140))));
+        }
         try {
             Files.createDirectories(SCREENSHOTS);
             Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
