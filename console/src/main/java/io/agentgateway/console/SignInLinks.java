@@ -54,6 +54,32 @@ public class SignInLinks {
         return PATH + "?token=" + token;
     }
 
+    /**
+     * A new link's path and query for {@code userId}, written on {@code connection} to a gateway's database whose
+     * ingress schema exists (the gateway ran there once): what the launcher's {@code signin-link} command prints, for a
+     * running embedded default, without its context.
+     *
+     * @throws java.sql.SQLException when the database cannot be written (or has no console tables yet)
+     */
+    public static String issue(java.sql.Connection connection, String userId, String email, Duration ttl)
+            throws java.sql.SQLException {
+        Objects.requireNonNull(userId, "userId");
+        String token = Secrets.random();
+        Instant now = Instant.now();
+        try (java.sql.PreparedStatement insert = connection.prepareStatement("""
+                insert into ingress.console_sign_in_links (token_hash, user_id, email, created_at, expires_at)
+                values (?, ?, ?, ?, ?)
+                """)) {
+            insert.setString(1, Secrets.hash(token));
+            insert.setString(2, userId);
+            insert.setString(3, email);
+            insert.setTimestamp(4, Timestamp.from(now));
+            insert.setTimestamp(5, Timestamp.from(now.plus(ttl)));
+            insert.executeUpdate();
+        }
+        return PATH + "?token=" + token;
+    }
+
     public Duration ttl() {
         return properties.linkTtl();
     }

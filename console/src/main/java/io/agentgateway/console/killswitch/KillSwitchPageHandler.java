@@ -116,7 +116,8 @@ public class KillSwitchPageHandler {
                     return pages.page(HttpStatus.UNAUTHORIZED, "reauth", model);
                 }
                 throw new ConsoleException(HttpStatus.UNAUTHORIZED, "Your sign-in is older than the kill switch allows:"
-                        + " sign in again (a new one-time link), then press the switch.");
+                        + " sign in again with a new one-time link (java -jar launcher-0.1.0-SNAPSHOT-exec.jar signin-link),"
+                        + " then press the switch.");
             }
             return commands.apply(reader.session().user(), workspaceId, action, tool, reason, CorrelationIds.of(request))
                     .flatMap(outcome -> switch (outcome.kind()) {
