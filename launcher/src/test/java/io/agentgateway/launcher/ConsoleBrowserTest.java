@@ -411,6 +411,23 @@ class ConsoleBrowserTest {
                 .isEqualTo("pending");
     }
 
+    @Test
+    @Order(16)
+    void aPageWhoseLiveFeedIsCutSaysItIsNotLive() {
+        browser.open("/");
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> "live".equals(browser.find("#live-status").getAttribute("data-state")));
+        // the event stream cut off (as a proxy dropping it would): the page must not look live
+        browser.driver.executeCdpCommand("Network.enable", Map.of());
+        browser.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/events*")));
+        try {
+            browser.open("/");
+            Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> "down".equals(browser.find("#live-status").getAttribute("data-state")));
+            assertThat(browser.text("#live-status")).isEqualTo("Not live: reload to see changes");
+        } finally {
+            browser.driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        }
+    }
+
     // ---- helpers
 
     private static void member(TestWorkspace ws, String userId, String role) {

@@ -49,6 +49,10 @@ import reactor.core.publisher.Sinks;
  * sees every event; none takes partitions from another), from the end: a page shows what the read model holds and is
  * told only about what happens while it is open.
  *
+ * <p>The consumer runs only while somebody watches (an open page's event stream): with no console open the gateway
+ * reads nothing more of the topic, so the decisions' cost is what it was. It starts from the end when the first page
+ * subscribes and closes {@link #IDLE_CLOSE} after the last one left.
+ *
  * <p>A page fetches what it shows from the read model, which the projector writes after the event: so a change is
  * announced once the read model shows it (the approval's row updated at the event's time, the audit row there),
  * checked every {@value #PROBE_MILLIS} ms and at most {@link #PROBE_LIMIT} after the event (then announced anyway).
@@ -60,6 +64,8 @@ public class EventFeed implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(EventFeed.class);
     static final long PROBE_MILLIS = 20;
     static final Duration PROBE_LIMIT = Duration.ofSeconds(2);
+    static final Duration IDLE_CLOSE = Duration.ofSeconds(30);
+    static final Duration PARTITION_CHECK = Duration.ofSeconds(30);
 
     /** What the read model must show before a change is announced. */
     record Probe(LiveTopic topic, String table, String id, Instant occurredAt, Instant seenAt) {}
@@ -70,9 +76,12 @@ public class EventFeed implements SmartLifecycle {
     private final Map<UUID, Watchers> watchers = new ConcurrentHashMap<>();
     private final Map<UUID, Map<LiveTopic, Probe>> pending = new ConcurrentHashMap<>();
     private volatile Instant lastPoll = Instant.EPOCH;
+    private final Object wake = new Object();
+    private volatile boolean positioned;
+    private volatile Instant startingSince = Instant.EPOCH;
     private volatile boolean running;
     private Thread thread;
-    private KafkaConsumer<String, byte[]> consumer;
+    private volatile KafkaConsumer<String, byte[]> consumer;
     private ScheduledExecutorService prober;
 
     EventFeed(KafkaProperties kafka, JdbcClient jdbc, io.agentgateway.console.ConsoleProperties properties) {
@@ -86,6 +95,9 @@ public class EventFeed implements SmartLifecycle {
         return Flux.defer(() -> {
             Watchers w = watchers.computeIfAbsent(workspaceId, id -> new Watchers());
             w.count.incrementAndGet();
+            synchronized (wake) {
+                wake.notifyAll();
+            }
             return w.sink.asFlux().doFinally(signal -> {
                 if (w.count.decrementAndGet() == 0) {
                     watchers.remove(workspaceId, w);
@@ -96,7 +108,15 @@ public class EventFeed implements SmartLifecycle {
 
     /** Whether the feed read the events topic within {@code gateway.console.live-stale}. */
     public boolean live() {
-        return running && lastPoll.isAfter(Instant.now().minus(liveStale));
+        return running && positioned && lastPoll.isAfter(Instant.now().minus(liveStale));
+    }
+
+    /** {@code ok} (live), {@code starting} (the consumer is being positioned for the first watcher) or {@code stale}. */
+    public String state() {
+        if (live()) {
+            return "ok";
+        }
+        return running && !positioned && Instant.now().isBefore(startingSince.plus(liveStale)) ? "starting" : "stale";
     }
 
     private static final class Watchers {
@@ -116,6 +136,9 @@ public class EventFeed implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
+        synchronized (wake) {
+            wake.notifyAll();
+        }
         KafkaConsumer<String, byte[]> c = consumer;
         if (c != null) {
             c.wakeup();
@@ -160,6 +183,10 @@ public class EventFeed implements SmartLifecycle {
 
     private void consume() {
         while (running) {
+            if (!awaitWatchers()) {
+                return;
+            }
+            startingSince = Instant.now();
             try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerConfig())) {
                 consumer = c;
                 List<TopicPartition> partitions = partitions(c);
@@ -170,14 +197,33 @@ public class EventFeed implements SmartLifecycle {
                 c.assign(partitions);
                 c.seekToEnd(partitions);
                 partitions.forEach(c::position);
+                positioned = true;
+                lastPoll = Instant.now();
+                // what changed while the consumer was being positioned was read by nobody: every open page fetches anew
+                watchers.values().forEach(w -> {
+                    for (LiveTopic topic : LiveTopic.values()) {
+                        w.sink.tryEmitNext(topic);
+                    }
+                });
+                Instant checked = Instant.now();
+                Instant lastWatched = Instant.now();
                 while (running) {
                     var records = c.poll(Duration.ofMillis(250));
-                    lastPoll = Instant.now();
+                    Instant now = Instant.now();
+                    lastPoll = now;
                     for (ConsumerRecord<String, byte[]> record : records) {
                         handle(record);
                     }
-                    if (records.isEmpty() && c.assignment().size() != partitions(c).size()) {
-                        break; // partitions were added: assign them all again
+                    if (!watchers.isEmpty()) {
+                        lastWatched = now;
+                    } else if (now.isAfter(lastWatched.plus(IDLE_CLOSE))) {
+                        break; // nobody watches any more: stop reading the topic
+                    }
+                    if (now.isAfter(checked.plus(PARTITION_CHECK))) {
+                        checked = now;
+                        if (partitions(c).size() != partitions.size()) {
+                            break; // partitions were added: assign them all again
+                        }
                     }
                 }
             } catch (WakeupException stopping) {
@@ -190,8 +236,24 @@ public class EventFeed implements SmartLifecycle {
                 }
             } finally {
                 consumer = null;
+                positioned = false;
             }
         }
+    }
+
+    /** Waits until a page watches (true), or the feed stops (false). */
+    private boolean awaitWatchers() {
+        synchronized (wake) {
+            while (running && watchers.isEmpty()) {
+                try {
+                    wake.wait(1_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return running;
     }
 
     private static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> c) {
@@ -222,8 +284,11 @@ public class EventFeed implements SmartLifecycle {
         if (envelope == null) {
             return;
         }
+        // a newer change of the same kind replaces the waiting one, but keeps its first sight: under a steady stream of
+        // changes a page is still told at least every PROBE_LIMIT
         probeOf(envelope).forEach(probe -> pending.computeIfAbsent(workspaceId, id -> new ConcurrentHashMap<>())
-                .put(probe.topic(), probe));
+                .merge(probe.topic(), probe, (waiting, newer) -> new Probe(newer.topic(), newer.table(), newer.id(),
+                        newer.occurredAt(), waiting.seenAt())));
     }
 
     /** What an event changes, and what the read model shows once it is projected. */

@@ -18,12 +18,13 @@ import reactor.core.publisher.Mono;
  * GET /events: the signed-in user's live feed (Server-Sent Events) for the workspaces they may read, or the one named
  * by {@code ?workspace=}: an event per kind of change ({@code approvals}, {@code audit}, {@code kill-switch}), without
  * data (the page fetches what it shows, authorized as any other request), at most four a second per kind, and a
- * {@code live} heartbeat every few seconds whose data says whether the feed is healthy ({@code ok} / {@code stale});
+ * {@code live} heartbeat every few seconds whose data says whether the feed is healthy ({@code ok}, {@code starting},
+ * {@code stale});
  * the page says "not live" when the heartbeat stops or says stale.
  */
 @Component
 public class LiveHandler {
-    static final Duration HEARTBEAT = Duration.ofSeconds(3);
+    static final Duration HEARTBEAT = Duration.ofSeconds(1);
     static final Duration COALESCE = Duration.ofMillis(250);
     static final Duration STREAM_LIFETIME = Duration.ofMinutes(10);
 
@@ -43,7 +44,7 @@ public class LiveHandler {
                     .flatMap(group -> group.sample(COALESCE))
                     .map(topic -> ServerSentEvent.<String>builder().event(topic.eventName()).data(topic.eventName()).build());
             Flux<ServerSentEvent<String>> heartbeat = Flux.interval(Duration.ZERO, HEARTBEAT)
-                    .map(tick -> ServerSentEvent.<String>builder().event("live").data(feed.live() ? "ok" : "stale").build());
+                    .map(tick -> ServerSentEvent.<String>builder().event("live").data(feed.state()).build());
             return ServerResponse.ok().contentType(MediaType.TEXT_EVENT_STREAM).header("Cache-Control", "no-store")
                     .header("X-Accel-Buffering", "no")
                     // a stream ends after a while and the browser reconnects: its membership is then checked anew

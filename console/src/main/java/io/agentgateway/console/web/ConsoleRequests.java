@@ -22,7 +22,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
-import org.springframework.web.server.ServerWebInputException;
 import reactor.core.publisher.Mono;
 
 /**
@@ -83,7 +82,8 @@ public class ConsoleRequests {
             checkOrigin(request);
             return reader(request);
         }).flatMap(reader -> request.formData()
-                .onErrorMap(ServerWebInputException.class, e -> ConsoleException.badRequest("The form could not be read."))
+                // a body that is no form, too big or cut off is the sender's fault: 400, never a 500
+                .onErrorMap(e -> !(e instanceof ConsoleException), e -> ConsoleException.badRequest("The form could not be read."))
                 .defaultIfEmpty(new org.springframework.util.LinkedMultiValueMap<>())
                 .map(form -> {
                     String token = form.getFirst(CSRF_FIELD);

@@ -20,6 +20,8 @@
       lastBeat = Date.now();
       if (message.data === 'ok') {
         status('live', 'Live');
+      } else if (message.data === 'starting') {
+        status('connecting', 'Connecting…');
       } else {
         status('down', 'Not live: reload to see changes');
       }
