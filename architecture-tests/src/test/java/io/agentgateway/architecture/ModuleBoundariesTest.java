@@ -51,6 +51,30 @@ class ModuleBoundariesTest {
             "io.agentgateway.ingress.proxy..", "io.agentgateway.ingress.secret..", "io.agentgateway.ingress.web..",
             "io.agentgateway.ingress.webhook.."};
 
+    /**
+     * What the console (module console, assembled into the ingress's context) may use of the ingress's internals, by
+     * class: the application services every state change goes through ({@code ApprovalReviews},
+     * {@code KillSwitchCommands}), the admin API's reads it shows (approvals, the audit query and its export),
+     * identity ({@code JwtVerifier}, {@code OidcIssuer}), the ingress's own schema, the read model's progress, and the
+     * HTTP helpers of {@code web}. Nothing else: no handler, no repository of another product, no command sent by hand.
+     */
+    static final Set<String> CONSOLE_MAY_USE = Set.of(
+            "io.agentgateway.ingress.admin.ApprovalReviews", "io.agentgateway.ingress.admin.ApprovalRequestRepository",
+            "io.agentgateway.ingress.admin.AuditLogQuery", "io.agentgateway.ingress.admin.AuditLogRepository",
+            "io.agentgateway.ingress.admin.AuditCursor", "io.agentgateway.ingress.admin.AuditExportHandler",
+            "io.agentgateway.ingress.killswitch.KillSwitchCommands",
+            "io.agentgateway.ingress.auth.AuthenticatedUser", "io.agentgateway.ingress.auth.JwtVerifier",
+            "io.agentgateway.ingress.auth.OidcIssuer", "io.agentgateway.ingress.auth.OidcProperties",
+            "io.agentgateway.ingress.callview.ApprovalStatusSql", "io.agentgateway.ingress.web.IngressTables",
+            "io.agentgateway.ingress.connection.ReadModelProgress",
+            "io.agentgateway.ingress.web.ApiException", "io.agentgateway.ingress.web.Blocking",
+            "io.agentgateway.ingress.web.CorrelationIds", "io.agentgateway.ingress.web.MethodRoutes",
+            "io.agentgateway.ingress.web.PublicBaseUrl", "io.agentgateway.ingress.web.ReadModelFailures");
+
+    /** The console's internals: everything but its root package (the configuration, the application, sign-in links). */
+    static final String[] CONSOLE_INTERNALS = {"io.agentgateway.console.approvals..", "io.agentgateway.console.audit..",
+            "io.agentgateway.console.killswitch..", "io.agentgateway.console.live..", "io.agentgateway.console.web.."};
+
     /** The projector's API: ProjectorApplication and its settings, the read-model rebuild. */
     static final String[] PROJECTOR_INTERNALS = {"io.agentgateway.projector.consume..", "io.agentgateway.projector.readmodel.."};
 
@@ -79,10 +103,23 @@ class ModuleBoundariesTest {
 
     @ArchTest
     static final ArchRule ingressInternalsStayInside = noClasses()
-            .that().resideOutsideOfPackage("io.agentgateway.ingress..")
+            .that().resideOutsideOfPackages("io.agentgateway.ingress..", "io.agentgateway.console..")
             .should().dependOnClassesThat().resideInAnyPackage(INGRESS_INTERNALS)
             .because("other modules use the ingress through IngressApplication, ingress.api, ingress.export and"
                     + " ingress.gateway only");
+
+    @ArchTest
+    static final ArchRule theConsoleUsesOnlyTheIngressServicesNamedForIt = noClasses()
+            .that().resideInAPackage("io.agentgateway.console..")
+            .should().dependOnClassesThat(ingressInternalsBut(CONSOLE_MAY_USE))
+            .because("the console changes state only through the ingress's application services (the decision stream, in"
+                    + " log order) and reads what the admin API reads");
+
+    @ArchTest
+    static final ArchRule consoleInternalsStayInside = noClasses()
+            .that().resideOutsideOfPackage("io.agentgateway.console..")
+            .should().dependOnClassesThat().resideInAnyPackage(CONSOLE_INTERNALS)
+            .because("the ingress imports the console's ConsoleConfiguration and the launcher prints its SignInLinks; the rest is its own");
 
     @ArchTest
     static final ArchRule projectorInternalsStayInside = noClasses()
@@ -135,6 +172,14 @@ class ModuleBoundariesTest {
     private static String[] concat(String[] first, String[] second) {
         return java.util.stream.Stream.concat(java.util.Arrays.stream(first), java.util.Arrays.stream(second))
                 .toArray(String[]::new);
+    }
+
+    /** An ingress class outside its API packages and not one of {@code allowed} (nested classes count as their top-level class). */
+    private static DescribedPredicate<JavaClass> ingressInternalsBut(Set<String> allowed) {
+        DescribedPredicate<JavaClass> named = DescribedPredicate.describe("the ingress classes named for the console",
+                type -> allowed.contains(type.getName().split("\\$", 2)[0]));
+        return JavaClass.Predicates.resideInAnyPackage(INGRESS_INTERNALS).and(DescribedPredicate.not(named))
+                .as("belong to the ingress's internals but not to what the console may use");
     }
 
     /** A decision-core class that is not part of its API (nested classes count as their top-level class). */

@@ -17,7 +17,7 @@ public final class ModuleClasses implements LocationProvider {
     static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification", "egress",
             "decision-core", "decision-stream", "backtest", "projector", "notifier", "gateway-client", "http-edge",
             "action-gate", "agent-api", "mcp-gate", "tool-proxy", "webhooks", "admin-api", "approval-executor",
-            "ingress-api", "launcher", "benchmark", "fault-suite");
+            "ingress-api", "console", "launcher", "benchmark", "fault-suite");
 
     @Override
     public Set<Location> get(Class<?> testClass) {

@@ -1,18 +1,20 @@
 package io.agentgateway.ingress;
 
+import io.agentgateway.config.TopicLayoutProperties;
+import io.agentgateway.console.ConsoleConfiguration;
+import io.agentgateway.egress.EgressConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import io.agentgateway.config.TopicLayoutProperties;
-import io.agentgateway.egress.EgressConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
 
 /**
  * The HTTP edge: authenticates callers, publishes commands to the log, waits for the decision
- * stream's replies and serves the read endpoints from the projector's PostgreSQL tables.
+ * stream's replies and serves the read endpoints from the projector's PostgreSQL tables, and the web console at
+ * {@code /} (module {@code console}, outside the scanned package: imported).
  * Flyway is excluded by name because the projector owns the schema (and Flyway may be on the
  * classpath when every module runs in one JVM). Defaults come from a module-specific properties
  * file, not application.*, which every context on a shared classpath would read.
@@ -25,7 +27,7 @@ import org.springframework.context.annotation.PropertySource;
         "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration"})
 @ConfigurationPropertiesScan
 @EnableConfigurationProperties(TopicLayoutProperties.class) // shared: gateway-config, outside the scanned package
-@Import(EgressConfiguration.class)
+@Import({EgressConfiguration.class, ConsoleConfiguration.class})
 @PropertySource("classpath:io/agentgateway/ingress/ingress-api-defaults.properties")
 public class IngressApplication {
 

@@ -26,6 +26,7 @@ final class DemoWorkspaceSeeder {
             } catch (IOException ignored) {
                 // the marker is informational
             }
+            printSignInLink(gateway);
             return;
         }
         String jwt = DevJwts.sign(gateway.secrets().jwtSecret(), OWNER_ID, OWNER_EMAIL, Duration.ofDays(30));
@@ -46,6 +47,22 @@ final class DemoWorkspaceSeeder {
         System.out.println("Operator:      " + gateway.operators().get(0) + "   (creates and lists workspaces; sign its JWT with"
                 + " the HS256 secret in " + gateway.settings().dataDir().resolve("secrets.properties") + ")");
         System.out.println("=======================================================");
+        System.out.println();
+        printSignInLink(gateway);
+    }
+
+    /**
+     * A one-time console sign-in link for the demo owner, at every start of the embedded default without an identity
+     * provider: the console needs no IdP here. Single use, valid for {@code gateway.console.link-ttl} (15 minutes).
+     */
+    static void printSignInLink(EmbeddedGateway gateway) {
+        if (gateway.oidcConfigured()) {
+            System.out.println("Console:       " + gateway.baseUrl() + "/   (sign in with the configured identity provider)");
+            return;
+        }
+        String link = gateway.consoleSignInLink(OWNER_ID, OWNER_EMAIL);
+        System.out.println("Console:       " + link);
+        System.out.println("               (one-time sign-in link for " + OWNER_ID + ", valid 15 minutes; restart for a new one)");
         System.out.println();
     }
 }

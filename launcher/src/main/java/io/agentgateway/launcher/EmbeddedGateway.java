@@ -1,7 +1,7 @@
 package io.agentgateway.launcher;
 
 import io.agentgateway.decision.DecisionStreamApplication;
-import io.agentgateway.schemas.local.LocalReplyChannel;
+import io.agentgateway.decision.config.DecisionStreamLifecycle;
 import io.agentgateway.embedded.Directories;
 import io.agentgateway.embedded.EmbeddedKafkaBroker;
 import io.agentgateway.embedded.EmbeddedPostgresServer;
@@ -11,7 +11,7 @@ import io.agentgateway.ingress.gateway.CommandGateway;
 import io.agentgateway.notifier.NotifierApplication;
 import io.agentgateway.projector.ProjectorApplication;
 import io.agentgateway.schemas.TopicProvisioner;
-import io.agentgateway.decision.config.DecisionStreamLifecycle;
+import io.agentgateway.schemas.local.LocalReplyChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,8 +23,8 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.SpringApplication;
-import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -164,6 +164,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             web.put("management.server.port", "0");
         }
         web.putAll(inFlightJournal());
+        // the ingress with its console (served at / on the same port)
         ingress = run("ingress-api", withLocalReplies(withSharedMetrics(IngressApplication.application()))::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
@@ -320,8 +321,8 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     /**
-     * The command-line arguments of {@code IngressApplication} for a replica on this gateway's broker and database in a
-     * process of its own (tests that kill one): as {@link #startIngressReplica}, plus {@code overrides}.
+     * The command-line arguments of {@code IngressApplication} (the ingress with its console) for a replica on this
+     * gateway's broker and database in a process of its own (tests that kill one): as {@link #startIngressReplica}, plus {@code overrides}.
      */
     public List<String> ingressReplicaArguments(int replyPartition, Map<String, String> overrides) {
         return arguments(replicaProperties(replyPartition, overrides));
@@ -398,6 +399,19 @@ public final class EmbeddedGateway implements AutoCloseable {
     /** A JWT of this gateway's first operator, signed with its HS256 secret (demo seeding, tests, benchmarks). */
     public String operatorJwt() {
         return DevJwts.sign(secrets.jwtSecret(), operators().get(0), null, java.time.Duration.ofHours(2));
+    }
+
+    /**
+     * A one-time console sign-in link for {@code userId} (the embedded default prints one for its demo owner): single
+     * use, valid for {@code gateway.console.link-ttl}.
+     */
+    public String consoleSignInLink(String userId, String email) {
+        return baseUrl() + ingress.getBean(io.agentgateway.console.SignInLinks.class).issue(userId, email);
+    }
+
+    /** Whether the ingress signs people in with an OpenID provider ({@code gateway.auth.oidc.issuer}). */
+    public boolean oidcConfigured() {
+        return ingress.getBean(io.agentgateway.console.SignInLinks.class).providerConfigured();
     }
 
     public String baseUrl() {

@@ -33,6 +33,10 @@ public final class GatewayLauncher {
                     CliLogging.quiet();
                     System.exit(BootstrapCommand.run(List.of(args).subList(1, args.length)));
                 }
+                case "signin-link" -> {
+                    CliLogging.quiet();
+                    System.exit(io.agentgateway.launcher.cli.SignInLinkCommand.run(List.of(args).subList(1, args.length)));
+                }
                 case "broker" -> System.exit(ClusterNodeCommands.broker(List.of(args).subList(1, args.length)));
                 case "postgres" -> System.exit(ClusterNodeCommands.postgres(List.of(args).subList(1, args.length)));
                 case "backtest" -> {
@@ -73,6 +77,7 @@ public final class GatewayLauncher {
               export        export the audit trail
               backtest      replay history against a candidate policy set
               redrive-notifications  send dead-lettered notifications again (once their channel works)
+              signin-link   a one-time console sign-in link (for a gateway without an identity provider)
               broker        run one KRaft broker of a cluster
               postgres      run a PostgreSQL of a cluster
             Settings are environment variables (GATEWAY_DECISION_LINGERMS=0) or -D system properties

@@ -71,6 +71,9 @@ final class GatewayHarness {
                 properties.put("gateway.webhooks.unmatched-rate", "0");
                 properties.put("gateway.webhooks.unmatched-global-rate", "0");
                 properties.put("gateway.limits.workspace-rate", "0");
+                // the organization's OpenID provider (the console's sign-in, the admin API's IdP tokens): read only when
+                // somebody signs in, started by the suites that do (ConsoleIdentityProvider)
+                properties.putAll(ConsoleIdentityProvider.gatewayProperties());
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

@@ -54,7 +54,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     @Test
     void flywayMigratedTheEmptyDatabase() {
         assertThat(jdbc.queryForList("select version from flyway_schema_history where success", String.class))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "15", "16");
         assertThat(jdbc.queryForList(
                 "select table_name from information_schema.tables where table_schema = 'public'", String.class))
                 .contains("workspaces", "workspace_members", "api_keys", "policies", "audit_log",
@@ -79,6 +79,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 ws.stateChange(c -> new MemberSet("alice", "alice@example.com", Role.ADMIN)),
                 ws.stateChange(c -> new MemberSet("bob", "bob@example.com", Role.MEMBER)),
                 ws.stateChange(c -> new MemberRemoved("bob")),
+                ws.stateChange(c -> new MemberSet("rita", "rita@example.com", Role.REVIEWER)),
+                ws.stateChange(c -> new MemberSet("vic", "vic@example.com", Role.VIEWER)),
                 ws.stateChange(c -> new NotificationSettingsSet(true, false)),
                 ws.policyChange(c -> new WorkspaceDefaultsSet(Map.of(RiskLevel.LOW, Decision.ALLOW,
                         RiskLevel.MEDIUM, Decision.ALLOW, RiskLevel.HIGH, Decision.REQUIRE_APPROVAL,
@@ -121,7 +123,9 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 "select user_id, email, role from workspace_members where workspace_id = ?::uuid order by user_id",
                 ws.workspaceId)).containsExactly(
                 Map.of("user_id", "alice", "email", "alice@example.com", "role", "admin"),
-                Map.of("user_id", "user-owner", "email", "owner@example.com", "role", "owner"));
+                Map.of("user_id", "rita", "email", "rita@example.com", "role", "reviewer"),
+                Map.of("user_id", "user-owner", "email", "owner@example.com", "role", "owner"),
+                Map.of("user_id", "vic", "email", "vic@example.com", "role", "viewer"));
 
         assertThat(jdbc.queryForList("""
                 select policy_id::text as policy_id, name, priority, enabled, decision, description,
@@ -276,7 +280,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
         WorkspaceEvents ws = new WorkspaceEvents();
         EventEnvelope created = ws.created("Kill switch");
         EventEnvelope enable = ws.stateChange(commandId -> new KillSwitchChanged(DerivedIds.auditLogId(commandId),
-                KillSwitchAction.ENABLE, null, true, Set.of()));
+                KillSwitchAction.ENABLE, null, true, Set.of(), "agent deleting branches"));
         EventEnvelope pause = ws.stateChange(commandId -> new KillSwitchChanged(DerivedIds.auditLogId(commandId),
                 KillSwitchAction.PAUSE_TOOL, Tool.MCP, true, Set.of(Tool.MCP, Tool.CHAT)));
         publisher.publish(created, enable, pause);
@@ -302,6 +306,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 entry("tool", "mcp"),
                 entry("actor_user_id", "user-admin"));
 
+        assertThat(jdbc.queryForList("select reason from kill_switch_history where workspace_id = ?::uuid order by occurred_at",
+                String.class, ws.workspaceId)).containsExactly("agent deleting branches", null);
         assertThat(jdbc.queryForList("""
                 select audit_log_id::text as audit_log_id, action, tool, kill_switch_enabled,
                        array_to_string(paused_tools, ',') as paused_tools, actor_user_id, correlation_id, occurred_at

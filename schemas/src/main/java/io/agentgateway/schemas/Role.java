@@ -3,11 +3,16 @@ package io.agentgateway.schemas;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Optional;
 
-/** A member's role in a workspace; admin and owner may administer it. On the wire as its lower-case name. */
+/**
+ * A member's role in a workspace; admin and owner may administer it. A reviewer reads the workspace and decides its
+ * approvals (nothing else); a viewer reads it and decides nothing. On the wire as its lower-case name.
+ */
 public enum Role {
     OWNER,
     ADMIN,
-    MEMBER;
+    MEMBER,
+    REVIEWER,
+    VIEWER;
 
     @JsonValue
     public String wire() {

@@ -107,6 +107,22 @@ final class WireCases {
         cases.add(new WireCase("event_policy_upserted_with_agent_identity", List.of(Topics.EVENTS),
                 WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.PolicyUpserted.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("policy_upserted"), "/event"))));
+        // the console: a kill switch pressed with a reason, and the roles that read (viewer) and decide approvals
+        // (reviewer), pinned in files of their own (the earlier files read without them)
+        cases.add(new WireCase("command_set_kill_switch_with_reason", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(io.agentgateway.schemas.command.SetKillSwitch.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("set_kill_switch"), "/command"))));
+        cases.add(new WireCase("event_kill_switch_changed_with_reason", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.KillSwitchChanged.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("kill_switch_changed"), "/event"))));
+        cases.add(new WireCase("command_set_member_reviewer", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(new io.agentgateway.schemas.command.SetMember("user-45", "rita@acme.example",
+                        io.agentgateway.schemas.Role.REVIEWER)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("set_member"), "/command"))));
+        cases.add(new WireCase("event_member_set_viewer", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(new io.agentgateway.schemas.event.MemberSet("user-46", "vic@acme.example",
+                        io.agentgateway.schemas.Role.VIEWER)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("member_set"), "/event"))));
         // issue 15: the tools an MCP tools/list names and those its decision hides, in files of their own
         cases.add(new WireCase("command_evaluate_action_with_listed_tools", List.of(Topics.COMMANDS),
                 WireSamples.commandEnvelope(WireSamples.commands().get(EvaluateAction.class)),

@@ -171,7 +171,7 @@ final class WireSamples {
                 "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION, callView(),
                 List.of("list_issues", "delete_repository")));
         put(commands, new CreateWorkspace("Acme production", "user-42", "ops@acme.example"));
-        put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER));
+        put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, "Tracker agent is looping on comments"));
         put(commands, new UpsertPolicy(policy()));
         put(commands, new DeletePolicy(POLICY_ID));
         put(commands, new SetWorkspaceDefaults(
@@ -217,7 +217,7 @@ final class WireSamples {
         put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
                 "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall(), callView()));
         put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
-                EnumSet.of(Tool.ISSUE_TRACKER, Tool.CHAT)));
+                EnumSet.of(Tool.ISSUE_TRACKER, Tool.CHAT), "Tracker agent is looping on comments"));
         put(events, new WorkspaceCreated("Acme production", "user-42", "ops@acme.example"));
         put(events, new MemberSet("user-43", "bob@acme.example", Role.ADMIN));
         put(events, new MemberRemoved("user-44"));

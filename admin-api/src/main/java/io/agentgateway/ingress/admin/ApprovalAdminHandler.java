@@ -7,9 +7,8 @@ import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.JsonResponses;
 import io.agentgateway.ingress.web.Uuids;
+import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.schemas.ReviewVerdict;
-import io.agentgateway.schemas.command.Reply;
-import io.agentgateway.schemas.command.ReviewApproval;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -21,13 +20,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * /admin/v1/workspaces/{workspaceId}/approvals: the pending list for reviewers, and approve / reject.
- * A review is a command like any other: the decision stream checks the role, the status and the
- * expiry in log order, and its answer is the response.
- *
- * <p>The stream forgets an approval once it ended (the read model keeps it), so for a review of an
- * ended approval it answers "not found"; the read model then tells 409 (it was reviewed, expired or
- * ran already) from 404 (no such approval in this workspace). The stream only says "not found" to an
- * admin, so this lookup reveals nothing to anybody else.
+ * A review is a command like any other, sent by {@link ApprovalReviews} (which the console uses too): the decision
+ * stream checks the role, the status, the expiry and the four-eyes rule in log order, and its answer is the
+ * response: 409 when the approval ended (reviewed, expired or ran already), 404 when this workspace has no such
+ * approval, 403 with the stream's reason.
  */
 @Component
 public class ApprovalAdminHandler {
@@ -36,14 +32,14 @@ public class ApprovalAdminHandler {
     static final String NOT_FOUND = "Approval request not found";
 
     private final AdminAccess access;
-    private final AdminCommands commands;
+    private final ApprovalReviews reviews;
     private final JsonBodyReader bodies;
     private final ApprovalRequestRepository approvals;
 
-    ApprovalAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies,
+    ApprovalAdminHandler(AdminAccess access, ApprovalReviews reviews, JsonBodyReader bodies,
                          ApprovalRequestRepository approvals) {
         this.access = access;
-        this.commands = commands;
+        this.reviews = reviews;
         this.bodies = bodies;
         this.approvals = approvals;
     }
@@ -87,31 +83,16 @@ public class ApprovalAdminHandler {
     private Mono<ServerResponse> review(ServerRequest request, ReviewVerdict verdict) {
         return access.caller(request).flatMap(caller -> {
             UUID approvalId = Uuids.require(request.pathVariable("approvalId"), "approvalId");
-            return bodies.readOptionalObject(request).flatMap(body -> {
-                ReviewApproval command = new ReviewApproval(approvalId.toString(), verdict, reason(body));
-                return commands.send(request, caller.user(), caller.workspaceId(), command)
-                        .onErrorResume(ApiException.class, e -> e.status() == HttpStatus.NOT_FOUND
-                                ? explainMissing(caller.workspaceId(), approvalId)
-                                : Mono.error(e))
-                        .then(JsonResponses.ok(new Reviewed(true, approvalId.toString(),
-                                verdict == ReviewVerdict.APPROVE ? "approved" : "rejected")));
-            });
+            return bodies.readOptionalObject(request).flatMap(body -> reviews.review(caller.user(), caller.workspaceId(),
+                            approvalId, verdict, reason(body), CorrelationIds.of(request)))
+                    .flatMap(outcome -> switch (outcome.kind()) {
+                        case REVIEWED -> JsonResponses.ok(new Reviewed(true, outcome.approvalId(), outcome.status()));
+                        case NOT_FOUND -> Mono.error(ApiException.notFound(NOT_FOUND));
+                        case ENDED -> Mono.error(new ApiException(HttpStatus.CONFLICT, outcome.message()));
+                        case FORBIDDEN -> Mono.error(ApiException.forbidden(outcome.message()));
+                        case INVALID -> Mono.error(ApiException.badRequest(outcome.message()));
+                    });
         });
-    }
-
-    /**
-     * Always an error: 409 when the approval exists but ended, else 404. A row still showing pending
-     * means the review that ended it is not projected yet: it is no longer pending all the same. An
-     * approval past its expiry is one the stream's sweep ended before the review was decided: "expired at".
-     */
-    private Mono<Reply> explainMissing(UUID workspaceId, UUID approvalId) {
-        return Blocking.call(() -> approvals.statusOf(workspaceId, approvalId).orElse(null))
-                .flatMap(seen -> Mono.<Reply>error(new ApiException(HttpStatus.CONFLICT, switch (seen.status()) {
-                    case "pending" -> "Approval request is no longer pending";
-                    case "expired" -> "Approval request expired at " + seen.expiresAt();
-                    default -> "Approval request is " + seen.status() + ", not pending";
-                })))
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound(NOT_FOUND)));
     }
 
     /** The optional reviewer's comment; blank counts as none. */

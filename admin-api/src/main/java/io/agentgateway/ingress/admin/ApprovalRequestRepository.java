@@ -12,13 +12,13 @@ import tools.jackson.databind.JsonNode;
 
 /** Reads the projector's {@code approval_requests} for reviewers. Blocking: call off the event loop. */
 @Repository
-class ApprovalRequestRepository {
+public class ApprovalRequestRepository {
     /**
      * What a reviewer needs to decide; never the held call itself (it stays sealed): what it will do as its
      * {@code callView} (bounded and redacted by the entry point that sealed it) and the {@code callDigest}
      * that binds the approval to it.
      */
-    record ApprovalItem(String id, String status, String tool, String action, String riskLevel, String agentId,
+    public record ApprovalItem(String id, String status, String tool, String action, String riskLevel, String agentId,
                         String auditLogId, String correlationId, String heldCallKind, Instant createdAt,
                         Instant expiresAt, Instant reviewedAt, String reviewedBy, String reviewReason,
                         Instant executedAt, JsonNode executionResult, Instant cancelledAt, String cancelReason,
@@ -56,7 +56,7 @@ class ApprovalRequestRepository {
     }
 
     /** One approval of the workspace, as the list shows it; empty for another workspace's or an unknown id. */
-    Optional<ApprovalItem> find(UUID workspaceId, UUID approvalId) {
+    public Optional<ApprovalItem> find(UUID workspaceId, UUID approvalId) {
         return jdbc.sql("select %s from approval_requests where id = :id and workspace_id = :workspace".formatted(COLUMNS))
                 .param("id", approvalId)
                 .param("workspace", workspaceId)

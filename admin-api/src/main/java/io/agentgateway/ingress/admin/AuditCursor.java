@@ -13,15 +13,16 @@ import java.util.UUID;
  * The keyset position after the last row of a page: its {@code occurred_at} and {@code id}. Sent to
  * clients as an opaque base64url token; its content is no contract.
  */
-record AuditCursor(Instant occurredAt, UUID id) {
-    static final String INVALID = "cursor is invalid";
+public record AuditCursor(Instant occurredAt, UUID id) {
+    public static final String INVALID = "cursor is invalid";
 
-    String encode() {
+    public String encode() {
         String raw = occurredAt + "|" + id;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
     }
 
-    static AuditCursor decode(String token) {
+    /** @throws io.agentgateway.ingress.web.ApiException 400 {@value #INVALID} for anything but a token of {@link #encode} */
+    public static AuditCursor decode(String token) {
         try {
             String raw = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
             int bar = raw.indexOf('|');

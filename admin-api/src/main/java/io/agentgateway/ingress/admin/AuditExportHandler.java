@@ -65,6 +65,15 @@ public class AuditExportHandler {
         });
     }
 
+    /**
+     * The same export for a caller the console authorized (it read the workspace's membership): streamed, bounded by
+     * {@code gateway.ingress.audit-export.max-concurrent} like the API's.
+     */
+    public Mono<ServerResponse> stream(ServerRequest request, io.agentgateway.ingress.export.AuditExportFilter filter,
+                                       io.agentgateway.ingress.export.AuditExportFormat format) {
+        return stream(request, new AuditExportRequest(filter, format));
+    }
+
     private Mono<ServerResponse> stream(ServerRequest request, AuditExportRequest export) {
         String correlationId = CorrelationIds.of(request);
         AtomicBoolean cancelled = new AtomicBoolean();

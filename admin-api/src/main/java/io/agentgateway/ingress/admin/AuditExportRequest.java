@@ -28,7 +28,8 @@ record AuditExportRequest(AuditExportFilter filter, AuditExportFormat format) {
         AuditExportFormat format = formatText == null ? AuditExportFormat.JSONL : AuditExportFormat.parse(formatText)
                 .orElseThrow(() -> ApiException.badRequest(AuditExportFormat.MESSAGE));
         return new AuditExportRequest(new AuditExportFilter(workspaceId, filters.from(), filters.to(),
-                filters.correlationId(), filters.agentId(), filters.tool(), filters.decision()), format);
+                filters.correlationId(), filters.agentId(), filters.tool(), filters.decision(), filters.action(),
+                filters.riskLevel(), filters.source(), filters.undelivered()), format);
     }
 
     /** {@code audit-log_<workspace>_<from>_<to>.<ext>}, with times in a form every file system accepts. */

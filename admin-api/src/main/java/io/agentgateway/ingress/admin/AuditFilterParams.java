@@ -4,16 +4,24 @@ import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.Uuids;
 import io.agentgateway.ingress.web.WireNames;
+import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.time.Instant;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
  * The audit-log filters that the query and the export share, with the same 400 texts: correlationId
- * (uuid), agentId, tool, decision, from (inclusive) and to (exclusive, after from), each optional here.
+ * (uuid), agentId, tool, decision, action, risk, source, undelivered (true or false), from (inclusive) and to
+ * (exclusive, after from), each optional here.
  */
-record AuditFilterParams(String correlationId, String agentId, Tool tool, Decision decision, Instant from, Instant to) {
+record AuditFilterParams(String correlationId, String agentId, Tool tool, Decision decision, Instant from, Instant to,
+                         String action, RiskLevel riskLevel, ActionSource source, Boolean undelivered) {
+    static final String RISK_MESSAGE = "risk must be one of: " + WireNames.of(RiskLevel.values());
+    static final String SOURCE_MESSAGE = "source must be one of: " + WireNames.of(ActionSource.values());
+    static final String UNDELIVERED_MESSAGE = "undelivered must be true or false";
+
 
     static AuditFilterParams from(ServerRequest request) {
         String correlationId = QueryParams.param(request, "correlationId");
@@ -34,6 +42,18 @@ record AuditFilterParams(String correlationId, String agentId, Tool tool, Decisi
         if (from != null && to != null && !from.isBefore(to)) {
             throw ApiException.badRequest("from must be before to");
         }
-        return new AuditFilterParams(correlationId, agentId, tool, decision, from, to);
+        String action = QueryParams.param(request, "action");
+        String riskText = QueryParams.param(request, "risk");
+        RiskLevel risk = riskText == null ? null : RiskLevel.parse(riskText).orElseThrow(() -> ApiException.badRequest(RISK_MESSAGE));
+        String sourceText = QueryParams.param(request, "source");
+        ActionSource source = sourceText == null ? null
+                : ActionSource.parse(sourceText).orElseThrow(() -> ApiException.badRequest(SOURCE_MESSAGE));
+        String undeliveredText = QueryParams.param(request, "undelivered");
+        Boolean undelivered = undeliveredText == null ? null : switch (undeliveredText) {
+            case "true" -> Boolean.TRUE;
+            case "false" -> Boolean.FALSE;
+            default -> throw ApiException.badRequest(UNDELIVERED_MESSAGE);
+        };
+        return new AuditFilterParams(correlationId, agentId, tool, decision, from, to, action, risk, source, undelivered);
     }
 }

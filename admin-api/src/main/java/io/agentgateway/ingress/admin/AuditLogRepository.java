@@ -17,8 +17,8 @@ import org.springframework.stereotype.Repository;
  * a page never skips or repeats a row however many rows are added meanwhile.
  */
 @Repository
-class AuditLogRepository {
-    record AuditEntry(String id, Instant occurredAt, String kind, String tool, String action, String riskLevel,
+public class AuditLogRepository {
+    public record AuditEntry(String id, Instant occurredAt, String kind, String tool, String action, String riskLevel,
                       String suppliedRiskLevel, String riskClassification, boolean riskOverriddenByCaller,
                       String decision, String reason, String matchedPolicyId, String matchedPolicyName,
                       String approvalRequestId, String agentId, String agentName, String resourceType,
@@ -26,7 +26,7 @@ class AuditLogRepository {
                       String correlationId, String commandId, String payloadExcerpt, boolean payloadTruncated,
                       Integer payloadBytes, boolean undelivered, String agentIdentity) {}
 
-    record Page(List<AuditEntry> items, AuditCursor next) {}
+    public record Page(List<AuditEntry> items, AuditCursor next) {}
 
     private final JdbcClient jdbc;
 
@@ -34,7 +34,8 @@ class AuditLogRepository {
         this.jdbc = jdbc;
     }
 
-    Page page(UUID workspaceId, AuditLogQuery query) {
+    /** Blocking: call off the event loop. */
+    public Page page(UUID workspaceId, AuditLogQuery query) {
         StringBuilder sql = new StringBuilder("""
                 select id, occurred_at, kind, tool, action, risk_level, supplied_risk_level, risk_classification,
                        risk_overridden_by_caller, decision, reason, matched_policy_id, matched_policy_name,
@@ -60,6 +61,21 @@ class AuditLogRepository {
         if (query.decision() != null) {
             sql.append(" and decision = :decision");
             params.put("decision", query.decision().wire());
+        }
+        if (query.action() != null) {
+            sql.append(" and action = :action");
+            params.put("action", query.action());
+        }
+        if (query.riskLevel() != null) {
+            sql.append(" and risk_level = :risk");
+            params.put("risk", query.riskLevel().wire());
+        }
+        if (query.source() != null) {
+            sql.append(" and source = :source");
+            params.put("source", query.source().wire());
+        }
+        if (query.undelivered() != null) {
+            sql.append(query.undelivered() ? " and undelivered" : " and not undelivered");
         }
         if (query.from() != null) {
             sql.append(" and occurred_at >= :from");

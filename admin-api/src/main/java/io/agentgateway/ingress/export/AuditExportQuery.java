@@ -37,6 +37,21 @@ final class AuditExportQuery {
             sql.append(" and decision = ?");
             params.add(filter.decision().wire());
         }
+        if (filter.action() != null) {
+            sql.append(" and action = ?");
+            params.add(filter.action());
+        }
+        if (filter.riskLevel() != null) {
+            sql.append(" and risk_level = ?");
+            params.add(filter.riskLevel().wire());
+        }
+        if (filter.source() != null) {
+            sql.append(" and source = ?");
+            params.add(filter.source().wire());
+        }
+        if (filter.undelivered() != null) {
+            sql.append(filter.undelivered() ? " and undelivered" : " and not undelivered");
+        }
         sql.append(" order by occurred_at, id");
         PreparedStatement statement = connection.prepareStatement(sql.toString());
         try {

@@ -9,9 +9,11 @@ import io.agentgateway.schemas.command.SetKillSwitch;
 import java.util.UUID;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Validates a kill-switch body (spec 4.2): workspaceId, then action, then tool where needed. */
+/** Validates a kill-switch body (spec 4.2): workspaceId, then action, then tool where needed, then the optional reason. */
 final class KillSwitchRequests {
     static final String UNSUPPORTED_ACTION = "Unsupported action";
+    static final String REASON_MESSAGE = "reason must be a string of at most " + KillSwitchCommands.MAX_REASON_LENGTH
+            + " characters";
     static final String TOOL_MESSAGE = "tool must be one of: " + WireNames.of(Tool.values());
 
     record KillSwitchRequest(UUID workspaceId, SetKillSwitch command) {}
@@ -27,6 +29,15 @@ final class KillSwitchRequests {
             // the spec ignores tool for enable/disable; so do we, rather than refuse a harmless extra
             case ENABLE, DISABLE -> null;
         };
-        return new KillSwitchRequest(workspaceId, new SetKillSwitch(action, tool));
+        String reason;
+        try {
+            reason = JsonFields.optionalString(body, "reason");
+        } catch (io.agentgateway.ingress.web.ApiException notAString) {
+            throw io.agentgateway.ingress.web.ApiException.badRequest(REASON_MESSAGE);
+        }
+        if (reason != null && reason.length() > KillSwitchCommands.MAX_REASON_LENGTH) {
+            throw io.agentgateway.ingress.web.ApiException.badRequest(REASON_MESSAGE);
+        }
+        return new KillSwitchRequest(workspaceId, new SetKillSwitch(action, tool, reason));
     }
 }

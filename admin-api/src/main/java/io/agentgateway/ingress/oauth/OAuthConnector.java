@@ -54,7 +54,7 @@ class OAuthConnector {
     private Mono<Void> authorizeAndSpend(OAuthState state) {
         return Blocking.call(() -> {
             Optional<Role> role = members.roleOf(state.workspaceId(), state.userId());
-            if (role.isEmpty() || role.get() == Role.MEMBER) {
+            if (role.isEmpty() || (role.get() != Role.OWNER && role.get() != Role.ADMIN)) {
                 throw ApiException.forbidden(NO_LONGER_ADMIN);
             }
             if (!uses.spend(state)) {

@@ -65,8 +65,11 @@ final class ApprovalOpening {
                 String auditLogId, String digest, SealedHeldCall held, CallView view) {
         String approvalId = DerivedIds.approvalId(envelope.commandId());
         Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
+        // who the agent says initiated it: under the four-eyes rule that user may not approve it
+        String requestedBy = envelope.command() instanceof io.agentgateway.schemas.command.EvaluateAction evaluation
+                ? evaluation.requestedBy() : null;
         WorkspaceState next = state.withApproval(approvalId, PendingApproval.opened(expiresAt, digest, asked.tool(),
-                asked.action(), held == null ? null : held.kind()));
+                asked.action(), held == null ? null : held.kind(), requestedBy));
         List<DomainEvent> events = new ArrayList<>();
         events.add(new ApprovalRequested(approvalId, auditLogId, asked.tool(), asked.action(), risk.level(),
                 asked.agentId(), digest, expiresAt, held, view));

@@ -41,6 +41,10 @@ final class CommandAuthorizer {
         return memberFor(state, actor).map(Member::mayAdminister).orElse(false);
     }
 
+    public boolean mayReview(WorkspaceState state, Actor actor) {
+        return memberFor(state, actor).map(Member::mayReview).orElse(false);
+    }
+
     public boolean isOwner(WorkspaceState state, Actor actor) {
         return memberFor(state, actor).map(member -> member.role() == Role.OWNER).orElse(false);
     }

@@ -40,6 +40,7 @@ import java.util.Map;
  */
 final class CommandHandlers {
     static final String ADMIN_REQUIRED = "Admin or owner role required";
+    static final String REVIEWER_REQUIRED = "Reviewer, admin or owner role required";
     static final String GATEWAY_REQUIRED = "Only the gateway itself may run approved calls";
 
     private final Map<Class<? extends Command>, CommandHandler<? extends Command>> handlers = new HashMap<>();
@@ -64,7 +65,8 @@ final class CommandHandlers {
                 settings.limits().repositoriesPerConnection())));
         register(DeleteToolConnection.class, adminOnly(new DeleteToolConnectionHandler()));
         register(RotateWebhookSecret.class, adminOnly(new RotateWebhookSecretHandler()));
-        register(ReviewApproval.class, adminOnly(new ReviewApprovalHandler()));
+        // reviewers decide approvals and nothing else; viewers and members decide nothing
+        register(ReviewApproval.class, reviewersOnly(new ReviewApprovalHandler(settings.fourEyes())));
         register(ClaimApprovedCall.class, gatewayOnly(new ClaimApprovedCallHandler()));
         register(RecordCallExecution.class, gatewayOnly(new RecordCallExecutionHandler()));
         // only the ingress's webhook verifier sends these, after the signature held
@@ -118,6 +120,12 @@ final class CommandHandlers {
         return (envelope, state, command) -> CommandAuthorizer.isSystem(envelope.actor())
                 ? handler.handle(envelope, state, command)
                 : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, GATEWAY_REQUIRED);
+    }
+
+    private <C extends Command> CommandHandler<C> reviewersOnly(CommandHandler<C> handler) {
+        return (envelope, state, command) -> authorizer.mayReview(state, envelope.actor())
+                ? handler.handle(envelope, state, command)
+                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, REVIEWER_REQUIRED);
     }
 
     private <C extends Command> CommandHandler<C> adminOnly(CommandHandler<C> handler) {

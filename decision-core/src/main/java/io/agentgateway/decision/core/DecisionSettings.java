@@ -20,10 +20,12 @@ import java.util.Objects;
  *                             keys leaving); each run costs one index lookup when nothing is due
  * @param configCacheBytes     per stream task, the decoded configuration values kept in memory (by their
  *                             stored size) so that an evaluation does not parse its workspace's configuration
+ * @param fourEyes             the four-eyes rule: a reviewer whose user id or email is the approval's
+ *                             {@code requestedBy} cannot approve it (rejecting stays allowed)
  */
 public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention,
                                DecisionLimits limits, Duration apiKeyGrace, Duration sweepInterval,
-                               long configCacheBytes) {
+                               long configCacheBytes, boolean fourEyes) {
 
     public static final Duration DEFAULT_APPROVAL_TTL = Duration.ofHours(24);
     public static final int DEFAULT_PAYLOAD_EXCERPT_BYTES = 4096;
@@ -58,6 +60,11 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
         }
     }
 
+    public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention,
+                            DecisionLimits limits, Duration apiKeyGrace, Duration sweepInterval, long configCacheBytes) {
+        this(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval, configCacheBytes, false);
+    }
+
     public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention) {
         this(approvalTtl, payloadExcerptBytes, dedupeRetention, DecisionLimits.defaults(), DEFAULT_API_KEY_GRACE,
                 DEFAULT_SWEEP_INTERVAL, DEFAULT_CONFIG_CACHE_BYTES);
@@ -69,36 +76,41 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
 
     public DecisionSettings withApprovalTtl(Duration ttl) {
         return new DecisionSettings(ttl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, fourEyes);
     }
 
     public DecisionSettings withPayloadExcerptBytes(int bytes) {
         return new DecisionSettings(approvalTtl, bytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, fourEyes);
     }
 
     public DecisionSettings withDedupeRetention(Duration retention) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, retention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, fourEyes);
     }
 
     public DecisionSettings withLimits(DecisionLimits value) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, value, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, fourEyes);
     }
 
     public DecisionSettings withApiKeyGrace(Duration grace) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, grace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, fourEyes);
     }
 
     public DecisionSettings withSweepInterval(Duration interval) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, interval,
-                configCacheBytes);
+                configCacheBytes, fourEyes);
     }
 
     public DecisionSettings withConfigCacheBytes(long bytes) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                bytes);
+                bytes, fourEyes);
+    }
+
+    public DecisionSettings withFourEyes(boolean value) {
+        return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
+                configCacheBytes, value);
     }
 }

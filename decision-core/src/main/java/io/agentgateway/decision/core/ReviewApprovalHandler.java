@@ -22,7 +22,14 @@ import java.util.Optional;
  */
 final class ReviewApprovalHandler implements CommandHandler<ReviewApproval> {
     static final String NOT_FOUND = "Approval request not found";
+    static final String OWN_REQUEST = "Four-eyes rule: the user who requested this action cannot approve it";
     static final int MAX_REASON_LENGTH = 2000;
+
+    private final boolean fourEyes;
+
+    ReviewApprovalHandler(boolean fourEyes) {
+        this.fourEyes = fourEyes;
+    }
 
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, ReviewApproval command) {
@@ -51,6 +58,9 @@ final class ReviewApprovalHandler implements CommandHandler<ReviewApproval> {
                     List.of(new ApprovalExpired(command.approvalId(), approval.expiresAt())), List.of());
         }
         boolean approved = command.verdict() == ReviewVerdict.APPROVE;
+        if (approved && fourEyes && requestedByReviewer(approval, envelope)) {
+            return CommandResult.rejected(state, ReplyStatus.FORBIDDEN, OWN_REQUEST);
+        }
         ApprovalReviewed reviewed = new ApprovalReviewed(command.approvalId(), command.verdict(),
                 envelope.actor().userId(), command.reason(), at, approval.tool(), approval.action(),
                 approval.callDigest(), approved ? approval.heldCallKind() : null);
@@ -58,5 +68,16 @@ final class ReviewApprovalHandler implements CommandHandler<ReviewApproval> {
                 ? state.withApproval(command.approvalId(), approval.approved(state.approvalTtl()))
                 : state.withoutApproval(command.approvalId());
         return CommandResult.accepted(next, reviewed);
+    }
+
+    /** Whether the approval's {@code requestedBy} names the reviewer, by user id or email (case-insensitive). */
+    private static boolean requestedByReviewer(PendingApproval approval, CommandEnvelope envelope) {
+        String requestedBy = approval.requestedBy();
+        if (requestedBy == null || requestedBy.isBlank()) {
+            return false;
+        }
+        String wanted = requestedBy.strip();
+        return wanted.equalsIgnoreCase(envelope.actor().userId())
+                || (envelope.actor().email() != null && wanted.equalsIgnoreCase(envelope.actor().email()));
     }
 }

@@ -15,6 +15,7 @@ import java.util.Set;
  * of risk critical and queues a notification: an admin pressing the switch is itself the news.
  */
 final class SetKillSwitchHandler implements CommandHandler<SetKillSwitch> {
+    static final int MAX_REASON_LENGTH = 2000;
     private final KillSwitchNotification notification = new KillSwitchNotification();
 
     @Override
@@ -28,6 +29,10 @@ final class SetKillSwitchHandler implements CommandHandler<SetKillSwitch> {
             return CommandResult.invalid(state, "tool is required for pause_tool and resume_tool");
         }
         Tool tool = perTool ? command.tool() : null;
+        if (command.reason() != null && command.reason().length() > MAX_REASON_LENGTH) {
+            return CommandResult.invalid(state, "reason must be at most " + MAX_REASON_LENGTH + " characters");
+        }
+        String reason = command.reason() == null || command.reason().isBlank() ? null : command.reason();
 
         boolean enabled = state.killSwitchEnabled();
         Set<Tool> paused = state.pausedTools().isEmpty() ? EnumSet.noneOf(Tool.class) : EnumSet.copyOf(state.pausedTools());
@@ -40,7 +45,8 @@ final class SetKillSwitchHandler implements CommandHandler<SetKillSwitch> {
         WorkspaceState next = state.withKillSwitch(enabled, paused);
 
         String auditLogId = DerivedIds.auditLogId(envelope.commandId());
-        KillSwitchChanged changed = new KillSwitchChanged(auditLogId, action, tool, next.killSwitchEnabled(), next.pausedTools());
+        KillSwitchChanged changed = new KillSwitchChanged(auditLogId, action, tool, next.killSwitchEnabled(), next.pausedTools(),
+                reason);
         return CommandResult.accepted(next, changed)
                 .withNotification(notification.build(envelope, next, changed));
     }

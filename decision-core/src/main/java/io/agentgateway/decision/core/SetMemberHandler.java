@@ -27,7 +27,7 @@ final class SetMemberHandler implements CommandHandler<SetMember> {
             return CommandResult.invalid(state, "userId is required");
         }
         if (command.role() == null) {
-            return CommandResult.invalid(state, "role must be one of owner, admin, member");
+            return CommandResult.invalid(state, "role must be one of owner, admin, member, reviewer, viewer");
         }
         Optional<Member> current = state.member(command.userId());
         boolean touchesOwnership = command.role() == Role.OWNER

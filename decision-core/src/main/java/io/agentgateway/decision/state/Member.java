@@ -12,4 +12,9 @@ public record Member(String email, Role role) {
     public boolean mayAdminister() {
         return role == Role.OWNER || role == Role.ADMIN;
     }
+
+    /** Approve or reject the workspace's approvals: an administrator, or a reviewer (who may do nothing else). */
+    public boolean mayReview() {
+        return mayAdminister() || role == Role.REVIEWER;
+    }
 }

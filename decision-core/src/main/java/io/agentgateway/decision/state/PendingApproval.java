@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param claimedBy     the executor that claimed the run (status executing), else null
  * @param forgetAt      once approved: when the state lets go of it if its call was never claimed or its run
  *                      never recorded (one approval TTL after its expiry); null while pending
+ * @param requestedBy   who the agent said initiated the action ({@code requestedBy} of its evaluation), or null: under
+ *                      the four-eyes rule that user may not approve it
  */
 public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status, Tool tool, String action,
-                              HeldCallKind heldCallKind, String claimedBy, Instant forgetAt) {
+                              HeldCallKind heldCallKind, String claimedBy, Instant forgetAt, String requestedBy) {
     public PendingApproval {
         Objects.requireNonNull(expiresAt, "expiresAt");
         Objects.requireNonNull(callDigest, "callDigest");
@@ -26,13 +28,25 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
     }
 
     public PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status) {
-        this(expiresAt, callDigest, status, null, null, null, null, null);
+        this(expiresAt, callDigest, status, null, null, null, null, null, null);
+    }
+
+    public PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status, Tool tool, String action,
+                           HeldCallKind heldCallKind, String claimedBy, Instant forgetAt) {
+        this(expiresAt, callDigest, status, tool, action, heldCallKind, claimedBy, forgetAt, null);
     }
 
     /** A new pending approval. */
     public static PendingApproval opened(Instant expiresAt, String callDigest, Tool tool, String action,
                                          HeldCallKind heldCallKind) {
-        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.PENDING, tool, action, heldCallKind, null, null);
+        return opened(expiresAt, callDigest, tool, action, heldCallKind, null);
+    }
+
+    /** A new pending approval of an action {@code requestedBy} initiated (null: nobody named). */
+    public static PendingApproval opened(Instant expiresAt, String callDigest, Tool tool, String action,
+                                         HeldCallKind heldCallKind, String requestedBy) {
+        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.PENDING, tool, action, heldCallKind, null, null,
+                requestedBy);
     }
 
     /** Past its expiry: {@code expiresAt} itself is still in time (a review accepted at that instant counts). */
@@ -55,11 +69,11 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
     /** @param forgetAfter how long after its expiry an approved call that never ran is let go of */
     public PendingApproval approved(java.time.Duration forgetAfter) {
         return new PendingApproval(expiresAt, callDigest, ApprovalStatus.APPROVED, tool, action, heldCallKind, null,
-                expiresAt.plus(forgetAfter));
+                expiresAt.plus(forgetAfter), requestedBy);
     }
 
     public PendingApproval claimedBy(String executorId) {
         return new PendingApproval(expiresAt, callDigest, ApprovalStatus.EXECUTING, tool, action, heldCallKind, executorId,
-                forgetAt);
+                forgetAt, requestedBy);
     }
 }

@@ -93,7 +93,7 @@ class ApprovalHandlersTest {
         Actor member = workspace.member("mia", Role.MEMBER);
 
         workspace.as(member, new ReviewApproval(id, ReviewVerdict.APPROVE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.REVIEWER_REQUIRED);
         workspace.admin(new ReviewApproval("not-a-uuid", ReviewVerdict.APPROVE, null))
                 .refused(ReplyStatus.INVALID, "approvalId must be a lower-case UUID");
         workspace.admin(new ReviewApproval(id, null, null)).refused(ReplyStatus.INVALID, "verdict must be approve or reject");

@@ -22,6 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sessionTimeout    a silent instance's tasks move to another one after this (Kafka's default: 45 s)
  * @param numStandbyReplicas warm copies of each task's state on the other instances
  * @param transactionTimeout exactly-once: how long a dead instance's open transaction can hold back replies
+ * @param fourEyes          the four-eyes rule: the user an evaluation names as {@code requestedBy} cannot approve it
  */
 @ConfigurationProperties("gateway.decision")
 public record DecisionStreamProperties(
@@ -45,7 +46,8 @@ public record DecisionStreamProperties(
         String instanceId,
         @DefaultValue("PT6S") Duration sessionTimeout,
         @DefaultValue("1") int numStandbyReplicas,
-        @DefaultValue("PT5S") Duration transactionTimeout) {
+        @DefaultValue("PT5S") Duration transactionTimeout,
+        @DefaultValue("false") boolean fourEyes) {
 
     /** {@code gateway.decision.limits.*}: the per-workspace limits ({@link DecisionLimits}). */
     public record Limits(
@@ -64,7 +66,7 @@ public record DecisionStreamProperties(
 
     public DecisionSettings settings() {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits.toLimits(), apiKeyGrace,
-                sweepInterval, configCacheBytes);
+                sweepInterval, configCacheBytes, fourEyes);
     }
 
     public StreamsOptions streamsOptions(short replicationFactor) {

@@ -457,7 +457,7 @@ class AdminCommandsTest extends OneWorkspaceTopologyTest {
         void invalid_member_commands() {
             workspace.admin(new SetMember(" ", "x@example.com", Role.ADMIN)).refused(ReplyStatus.INVALID, "userId is required");
             workspace.admin(new SetMember("x", "x@example.com", null))
-                    .refused(ReplyStatus.INVALID, "role must be one of owner, admin, member");
+                    .refused(ReplyStatus.INVALID, "role must be one of owner, admin, member, reviewer, viewer");
         }
     }
 

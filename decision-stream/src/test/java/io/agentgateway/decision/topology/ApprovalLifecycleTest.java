@@ -183,15 +183,15 @@ class ApprovalLifecycleTest extends OneWorkspaceTopologyTest {
         }
 
         @Test
-        void only_an_admin_or_owner_may_review() {
+        void only_a_reviewer_admin_or_owner_may_review() {
             String approvalId = openEvaluateApproval().approvalId();
             Actor member = workspace.member("member-1", Role.MEMBER);
             workspace.as(member, new ReviewApproval(approvalId, ReviewVerdict.APPROVE, null))
-                    .refused(ReplyStatus.FORBIDDEN, "Admin or owner role required");
+                    .refused(ReplyStatus.FORBIDDEN, "Reviewer, admin or owner role required");
             workspace.as(workspace.agent(workspace.evaluateKeyHash()), new ReviewApproval(approvalId, ReviewVerdict.APPROVE, null))
-                    .refused(ReplyStatus.FORBIDDEN, "Admin or owner role required");
+                    .refused(ReplyStatus.FORBIDDEN, "Reviewer, admin or owner role required");
             workspace.as(EXECUTOR, new ReviewApproval(approvalId, ReviewVerdict.APPROVE, null))
-                    .refused(ReplyStatus.FORBIDDEN, "Admin or owner role required");
+                    .refused(ReplyStatus.FORBIDDEN, "Reviewer, admin or owner role required");
 
             Actor admin = workspace.member("admin-1", Role.ADMIN);
             assertThat(workspace.as(admin, new ReviewApproval(approvalId, ReviewVerdict.APPROVE, null))

@@ -379,7 +379,8 @@ class EvaluateActionTest {
 
             WorkspaceState state = driver.workspaceStates().get(workspace.id);
             assertThat(driver.approvals(workspace.id)).containsEntry(approvalId,
-                    PendingApproval.opened(requested.expiresAt(), requested.callDigest(), Tool.CODE_HOST, "file.write", null));
+                    PendingApproval.opened(requested.expiresAt(), requested.callDigest(), Tool.CODE_HOST, "file.write", null,
+                            "someone@example.com"));
             assertThat(requested.heldCall()).as("evaluate-action holds no call: its caller makes it").isNull();
             assertThat(emitted.events()).allSatisfy(e -> assertThat(e.workspaceVersion()).isEqualTo(state.workspaceVersion()));
         }

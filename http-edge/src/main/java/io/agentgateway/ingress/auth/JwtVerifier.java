@@ -30,6 +30,12 @@ import org.springframework.stereotype.Component;
  * from a JWKS URL, chosen by the token's {@code alg} (a token can never pick a key type the
  * configuration did not enable). {@code exp} and {@code sub} are required; {@code iss} and
  * {@code aud} are checked when configured.
+ *
+ * <p>With an OpenID provider configured ({@link OidcProperties}), a token whose {@code iss} is that provider's is
+ * verified against the provider alone: RS256/ES256 with its JWKS (found by discovery), {@code iss} exact, {@code aud}
+ * one of the accepted audiences, {@code exp} required, the same clock skew; its user id is the configured claim
+ * ({@code sub}, or a verified {@code email}). Automation and the console so use one identity. A token naming the
+ * provider as issuer can only pass with the provider's keys.
  */
 @Component
 public class JwtVerifier {
@@ -39,12 +45,21 @@ public class JwtVerifier {
 
     private final DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
     private final boolean remoteKeys;
+    private final OidcIssuer oidc;
+    private final DefaultJWTProcessor<SecurityContext> oidcProcessor;
 
     public JwtVerifier(JwtProperties properties) {
+        this(properties, null);
+    }
+
+    @org.springframework.beans.factory.annotation.Autowired
+    public JwtVerifier(JwtProperties properties, OidcIssuer oidc) {
+        this.oidc = oidc != null && oidc.configured() ? oidc : null;
+        this.oidcProcessor = this.oidc == null ? null : oidcProcessor(this.oidc, properties.maxClockSkew());
         JWSKeySelector<SecurityContext> hs256 = hs256Selector(properties.hs256Secret());
         JWSKeySelector<SecurityContext> jwks = jwksSelector(properties.jwksUrl());
-        this.remoteKeys = jwks != null;
-        if (hs256 == null && jwks == null) {
+        this.remoteKeys = jwks != null || this.oidc != null;
+        if (hs256 == null && jwks == null && this.oidc == null) {
             log.warn("neither gateway.auth.jwt.hs256-secret nor gateway.auth.jwt.jwks-url is set: every user token will be refused");
         }
         processor.setJWSKeySelector((header, context) -> {
@@ -80,6 +95,9 @@ public class JwtVerifier {
      *         identity provider is reported as such rather than as a bad token
      */
     public Optional<AuthenticatedUser> verify(String token) {
+        if (oidc != null && issuedByProvider(token)) {
+            return verifyProviderToken(token);
+        }
         try {
             JWTClaimsSet claims = processor.process(token, null);
             String subject = claims.getSubject();
@@ -94,6 +112,83 @@ public class JwtVerifier {
             log.debug("refused a user token: {}", e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /** Whether the token (unverified) names the OpenID provider as its issuer: then only the provider's keys may pass it. */
+    private boolean issuedByProvider(String token) {
+        try {
+            return oidc.properties().issuer().equals(com.nimbusds.jwt.JWTParser.parse(token).getJWTClaimsSet().getIssuer());
+        } catch (java.text.ParseException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private Optional<AuthenticatedUser> verifyProviderToken(String token) {
+        return providerClaims(token).flatMap(claims -> userOf(claims, oidc.properties().userClaim()));
+    }
+
+    /**
+     * The claims of a token the OpenID provider signed (RS256/ES256 with its JWKS, {@code iss} exact, {@code aud} one of
+     * the accepted audiences, {@code exp}); empty for any other token. Blocking (discovery, JWKS).
+     *
+     * @throws KeysUnavailableException when the provider cannot be read
+     */
+    public Optional<JWTClaimsSet> providerClaims(String token) {
+        if (oidc == null) {
+            return Optional.empty();
+        }
+        JWTClaimsSet claims;
+        try {
+            claims = oidcProcessor.process(token, null);
+        } catch (KeySourceException | OidcIssuer.IssuerUnavailableException e) {
+            throw new KeysUnavailableException(e);
+        } catch (Exception e) {
+            if (e.getCause() instanceof OidcIssuer.IssuerUnavailableException unavailable) {
+                throw new KeysUnavailableException(unavailable);
+            }
+            log.debug("refused a token of the OpenID provider: {}", e.getMessage());
+            return Optional.empty();
+        }
+        return Optional.of(claims);
+    }
+
+    /**
+     * The user a provider's verified claims name: {@code sub}, or with {@code user-claim=email} the email when the
+     * provider does not say it is unverified (a mapping by an address nobody proved would let anyone who can set
+     * that address in the provider become that member).
+     */
+    public static Optional<AuthenticatedUser> userOf(JWTClaimsSet claims, String userClaim) {
+        try {
+            String subject = claims.getSubject();
+            String email = claims.getStringClaim("email");
+            if (OidcProperties.EMAIL.equals(userClaim)) {
+                Boolean verified = claims.getBooleanClaim("email_verified");
+                if (email == null || email.isBlank() || Boolean.FALSE.equals(verified)) {
+                    return Optional.empty();
+                }
+                return Optional.of(new AuthenticatedUser(email, email));
+            }
+            return subject == null || subject.isBlank() ? Optional.empty() : Optional.of(new AuthenticatedUser(subject, email));
+        } catch (java.text.ParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static DefaultJWTProcessor<SecurityContext> oidcProcessor(OidcIssuer oidc, java.time.Duration skew) {
+        DefaultJWTProcessor<SecurityContext> provider = new DefaultJWTProcessor<>();
+        // the keys are looked up lazily: discovery and the JWKS are read on the first token, not at start-up
+        JWKSource<SecurityContext> lazyKeys = (selector, context) -> oidc.keys().get(selector, context);
+        provider.setJWSKeySelector(new JWSVerificationKeySelector<>(ASYMMETRIC, lazyKeys));
+        // access tokens of some providers are typed at+jwt (RFC 9068): accept it beside JWT and none
+        provider.setJWSTypeVerifier(new com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier<>(
+                com.nimbusds.jose.JOSEObjectType.JWT, new com.nimbusds.jose.JOSEObjectType("at+jwt"), null));
+        JWTClaimsSet exactIssuer = new JWTClaimsSet.Builder().issuer(oidc.properties().issuer()).build();
+        DefaultJWTClaimsVerifier<SecurityContext> claims = new NotIssuedInTheFuture(
+                new java.util.HashSet<>(oidc.properties().acceptedAudiences()), exactIssuer,
+                new java.util.HashSet<>(Set.of("sub", "exp", "iss", "aud")));
+        claims.setMaxClockSkew((int) Math.min(Integer.MAX_VALUE, skew.toSeconds()));
+        provider.setJWTClaimsSetVerifier(claims);
+        return provider;
     }
 
     private static JWSKeySelector<SecurityContext> hs256Selector(String secret) {
@@ -129,6 +224,10 @@ public class JwtVerifier {
             super(audience, exactMatch, required);
         }
 
+        NotIssuedInTheFuture(Set<String> audiences, JWTClaimsSet exactMatch, Set<String> required) {
+            super(audiences, exactMatch, required, new java.util.HashSet<>()); // nimbus asks them contains(null)
+        }
+
         @Override
         public void verify(JWTClaimsSet claimsSet, SecurityContext context) throws BadJWTException {
             super.verify(claimsSet, context);
@@ -144,5 +243,10 @@ public class JwtVerifier {
         KeysUnavailableException(Throwable cause) {
             super("the JWKS URL cannot be read: " + cause.getMessage(), cause);
         }
+    }
+
+    /** The configured OpenID provider, or null. */
+    public OidcIssuer oidc() {
+        return oidc;
     }
 }

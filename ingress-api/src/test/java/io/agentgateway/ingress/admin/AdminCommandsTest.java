@@ -315,8 +315,8 @@ class AdminCommandsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            {"email":"x@y"}                     | role must be one of: owner, admin, member
-            {"role":"root"}                     | role must be one of: owner, admin, member
+            {"email":"x@y"}                     | role must be one of: owner, admin, member, reviewer, viewer
+            {"role":"root"}                     | role must be one of: owner, admin, member, reviewer, viewer
             {"role":"admin","email":"nobody"}   | email must be an email address
             """)
     void invalidMembersAre400(String body, String error) {

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * How to review an approval, for the message of an {@code approval_requested} notification: the admin
- * API's approve and reject URLs (POST, user JWT of an admin or owner, optional {@code {"reason": ...}})
- * and the list of pending approvals, under the gateway's public address
+ * How to review an approval, for the message of an {@code approval_requested} notification: first the approval's
+ * page in the console ({@code /approvals/<workspace>/<approval>}: what will run, approve or reject, the timeline),
+ * then for automation the admin API's approve and reject URLs (POST, user JWT of a reviewer, admin or owner, optional
+ * {@code {"reason": ...}}) and the list of pending approvals, under the gateway's public address
  * ({@code gateway.notifier.public-base-url}). Without that address the paths alone are shown.
  *
  * <p>The ids go into a URL, so only well-formed UUIDs do: anything else in a notification gets no
@@ -44,7 +45,8 @@ public final class ReviewLinks {
     public List<String> lines(NotificationRequested notification) {
         if (ApprovalNotificationThrottle.KIND_DIGEST.equals(notification.kind())) {
             return isUuid(notification.workspaceId())
-                    ? List.of("How to review (admin API, as an admin or owner of the workspace, with your user JWT as Bearer token):",
+                    ? List.of("How to review: the console's approvals inbox, or the admin API (your user JWT as Bearer token):",
+                            "Console: " + baseUrl + "/",
                             "Pending approvals: GET " + baseUrl + "/admin/v1/workspaces/" + notification.workspaceId()
                                     + "/approvals?status=pending")
                     : List.of();
@@ -56,8 +58,9 @@ public final class ReviewLinks {
         String approvals = baseUrl + "/admin/v1/workspaces/" + notification.workspaceId() + "/approvals";
         String approval = approvals + "/" + notice.get().approvalRequestId();
         return List.of(
-                "How to review (admin API, as an admin or owner of the workspace, with your user JWT as Bearer token;"
-                        + " the JSON body {\"reason\": \"...\"} is optional):",
+                "How to review: open the approval in the console (as a reviewer, admin or owner of the workspace), or use the"
+                        + " admin API with your user JWT as Bearer token (the JSON body {\"reason\": \"...\"} is optional):",
+                "Console: " + baseUrl + "/approvals/" + notification.workspaceId() + "/" + notice.get().approvalRequestId(),
                 "Approve: POST " + approval + "/approve",
                 "Reject: POST " + approval + "/reject",
                 "Pending approvals: GET " + approvals + "?status=pending");

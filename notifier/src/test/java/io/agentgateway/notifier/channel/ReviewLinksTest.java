@@ -25,15 +25,16 @@ class ReviewLinksTest {
     }
 
     @Test
-    void anApprovalRequestGetsTheApproveRejectAndListUrlsUnderTheBaseUrl() {
+    void anApprovalRequestGetsItsConsolePageThenTheApproveRejectAndListUrlsUnderTheBaseUrl() {
         NotificationRequested n = approval();
         String base = "https://gateway.example.test/gw/admin/v1/workspaces/" + WORKSPACE + "/approvals";
 
         List<String> lines = ReviewLinks.under("https://gateway.example.test/gw/").lines(n);
 
-        assertThat(lines).hasSize(4);
-        assertThat(lines.get(0)).contains("admin or owner").contains("{\"reason\": \"...\"}");
-        assertThat(lines.subList(1, 4)).containsExactly(
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(0)).contains("reviewer, admin or owner").contains("{\"reason\": \"...\"}");
+        assertThat(lines.get(1)).isEqualTo("Console: https://gateway.example.test/gw/approvals/" + WORKSPACE + "/" + approvalId(n));
+        assertThat(lines.subList(2, 5)).containsExactly(
                 "Approve: POST " + base + "/" + approvalId(n) + "/approve",
                 "Reject: POST " + base + "/" + approvalId(n) + "/reject",
                 "Pending approvals: GET " + base + "?status=pending");

@@ -11,9 +11,9 @@ final class KillSwitchHistoryWrites {
 
     private static final SqlStatement INSERT = SqlStatement.appendOnly("""
             insert into kill_switch_history (audit_log_id, workspace_id, action, tool, kill_switch_enabled, paused_tools,
-                actor_user_id, correlation_id, occurred_at)
+                actor_user_id, correlation_id, occurred_at, reason)
             values (:audit_log_id::uuid, :workspace_id::uuid, :action, :tool, :kill_switch_enabled, :paused_tools,
-                :actor_user_id, :correlation_id, :occurred_at)
+                :actor_user_id, :correlation_id, :occurred_at, :reason)
             on conflict (audit_log_id) do nothing
             """);
 
@@ -24,6 +24,7 @@ final class KillSwitchHistoryWrites {
                 .wire("tool", event.tool(), Tool::wire)
                 .bool("kill_switch_enabled", event.killSwitchEnabled())
                 .textArray("paused_tools", WorkspaceWrites.toolNames(event.pausedTools()))
+                .text("reason", event.reason())
                 .source());
     }
 }

@@ -1,0 +1,105 @@
+package io.agentgateway.console;
+
+import io.agentgateway.console.approvals.ApprovalPageHandler;
+import io.agentgateway.console.approvals.InboxHandler;
+import io.agentgateway.console.audit.AuditExplorerHandler;
+import io.agentgateway.console.killswitch.KillSwitchPageHandler;
+import io.agentgateway.console.live.LiveHandler;
+import io.agentgateway.ingress.web.MethodRoutes;
+import io.agentgateway.schemas.ReviewVerdict;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import org.thymeleaf.TemplateEngine;
+import org.thymeleaf.spring6.SpringTemplateEngine;
+import org.thymeleaf.templatemode.TemplateMode;
+import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
+
+/**
+ * The console, assembled into the ingress's application context ({@code IngressApplication} imports it): its pages at
+ * {@code /}, its assets, its sessions in the ingress's schema. Every state change it offers goes through the ingress's application
+ * services ({@code ApprovalReviews}, {@code KillSwitchCommands}), that is through the decision stream in log order.
+ */
+@Configuration(proxyBeanMethods = false)
+@ComponentScan(basePackageClasses = ConsoleConfiguration.class)
+@EnableConfigurationProperties(ConsoleProperties.class)
+public class ConsoleConfiguration {
+
+    /** Templates from the console's jar only; HTML mode escapes every {@code th:text}. */
+    @Bean
+    TemplateEngine consoleTemplateEngine() {
+        ClassLoaderTemplateResolver resolver = new ClassLoaderTemplateResolver(ConsoleConfiguration.class.getClassLoader());
+        resolver.setPrefix("io/agentgateway/console/templates/");
+        resolver.setSuffix(".html");
+        resolver.setTemplateMode(TemplateMode.HTML);
+        resolver.setCharacterEncoding("UTF-8");
+        resolver.setCacheable(true);
+        SpringTemplateEngine engine = new SpringTemplateEngine();
+        engine.setTemplateResolver(resolver);
+        // SpEL compiled once warm (falls back to interpreting any expression it cannot compile): a third of an inbox
+        // page's CPU was interpreting expressions
+        engine.setEnableSpringELCompiler(true);
+        // @{/...} links are served at the root (the console has no context path); the standard builder would want a
+        // servlet-style web context to ask for one. Path variables are still URL-encoded by it.
+        engine.setLinkBuilder(new org.thymeleaf.linkbuilder.StandardLinkBuilder() {
+            @Override
+            protected String computeContextPath(org.thymeleaf.context.IExpressionContext context, String base,
+                                                java.util.Map<String, Object> parameters) {
+                return "";
+            }
+        });
+        return engine;
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> consoleRoutes(SignInHandler signIn, InboxHandler inbox, ApprovalPageHandler approvals,
+                                                 KillSwitchPageHandler killSwitch, AuditExplorerHandler audit, LiveHandler live) {
+        String approval = "/approvals/{workspaceId}/{approvalId}";
+        return MethodRoutes.path("/").get(inbox::page).build()
+                .and(MethodRoutes.path("/inbox/items").get(inbox::items).build())
+                .and(MethodRoutes.path("/signin").get(signIn::page).build())
+                .and(MethodRoutes.path("/signin/start").get(signIn::start).build())
+                .and(MethodRoutes.path(SignInHandler.CALLBACK).get(signIn::callback).build())
+                .and(MethodRoutes.path(SignInLinks.PATH).get(signIn::link).build())
+                .and(MethodRoutes.path("/signout").post(signIn::signOut).build())
+                .and(MethodRoutes.path(approval).get(approvals::page).build())
+                .and(MethodRoutes.path(approval + "/approve").post(r -> approvals.review(r, ReviewVerdict.APPROVE)).build())
+                .and(MethodRoutes.path(approval + "/reject").post(r -> approvals.review(r, ReviewVerdict.REJECT)).build())
+                .and(MethodRoutes.path("/kill-switch").get(killSwitch::first).build())
+                .and(MethodRoutes.path("/workspaces/{workspaceId}/kill-switch").get(killSwitch::page).post(killSwitch::change).build())
+                .and(MethodRoutes.path("/audit").get(audit::page).build())
+                .and(MethodRoutes.path("/audit/rows").get(audit::rows).build())
+                .and(MethodRoutes.path("/audit/export").get(audit::export).build())
+                .and(MethodRoutes.path("/events").get(live::events).build())
+                .and(RouterFunctions.resources("/static/**", new ClassPathResource("io/agentgateway/console/static/")))
+                .and(RouterFunctions.resources("/webjars/**", new ClassPathResource("META-INF/resources/webjars/")));
+    }
+
+    /** Spent links, finished flows and sessions past their timeouts are deleted every few minutes. */
+    @Bean(destroyMethod = "shutdownNow")
+    ScheduledExecutorService consolePurge(ConsoleSessions sessions) {
+        ScheduledExecutorService purge = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "console-purge");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Duration.ofMinutes(5).toSeconds();
+        purge.scheduleWithFixedDelay(() -> {
+            try {
+                sessions.purge();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(ConsoleConfiguration.class).debug("console purge failed: {}", e.toString());
+            }
+        }, every, every, TimeUnit.SECONDS);
+        return purge;
+    }
+}

@@ -1,0 +1,30 @@
+package io.agentgateway.console.web;
+
+import io.agentgateway.console.ConsoleSession;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The signed-in user of a request and the workspaces they may read in the console (owner, admin, reviewer or viewer:
+ * a plain member reads nothing here, as in the admin API). Another workspace is not theirs: it is answered 404, never
+ * its content.
+ */
+public record Reader(ConsoleSession session, List<Membership> memberships) {
+
+    public Optional<Membership> membership(UUID workspaceId) {
+        return memberships.stream().filter(m -> m.workspaceId().equals(workspaceId)).findFirst();
+    }
+
+    public List<UUID> workspaceIds() {
+        return memberships.stream().map(Membership::workspaceId).toList();
+    }
+
+    public boolean mayReviewAny() {
+        return memberships.stream().anyMatch(Membership::mayReview);
+    }
+
+    public String csrf() {
+        return session.csrfToken();
+    }
+}
