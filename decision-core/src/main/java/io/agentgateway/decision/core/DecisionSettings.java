@@ -1,5 +1,6 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.decision.condition.ConditionLimits;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -20,10 +21,11 @@ import java.util.Objects;
  *                             keys leaving); each run costs one index lookup when nothing is due
  * @param configCacheBytes     per stream task, the decoded configuration values kept in memory (by their
  *                             stored size) so that an evaluation does not parse its workspace's configuration
+ * @param conditions           the bounds of policy conditions ({@code gateway.decision.conditions.*})
  */
 public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention,
                                DecisionLimits limits, Duration apiKeyGrace, Duration sweepInterval,
-                               long configCacheBytes) {
+                               long configCacheBytes, ConditionLimits conditions) {
 
     public static final Duration DEFAULT_APPROVAL_TTL = Duration.ofHours(24);
     public static final int DEFAULT_PAYLOAD_EXCERPT_BYTES = 4096;
@@ -38,6 +40,7 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(apiKeyGrace, "apiKeyGrace");
         Objects.requireNonNull(sweepInterval, "sweepInterval");
+        conditions = conditions == null ? ConditionLimits.defaults() : conditions;
         if (approvalTtl.isNegative() || approvalTtl.isZero()) {
             throw new IllegalArgumentException("approvalTtl must be positive");
         }
@@ -58,6 +61,13 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
         }
     }
 
+    /** With the default condition limits. */
+    public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention, DecisionLimits limits,
+                            Duration apiKeyGrace, Duration sweepInterval, long configCacheBytes) {
+        this(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval, configCacheBytes,
+                ConditionLimits.defaults());
+    }
+
     public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention) {
         this(approvalTtl, payloadExcerptBytes, dedupeRetention, DecisionLimits.defaults(), DEFAULT_API_KEY_GRACE,
                 DEFAULT_SWEEP_INTERVAL, DEFAULT_CONFIG_CACHE_BYTES);
@@ -69,36 +79,41 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
 
     public DecisionSettings withApprovalTtl(Duration ttl) {
         return new DecisionSettings(ttl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, conditions);
     }
 
     public DecisionSettings withPayloadExcerptBytes(int bytes) {
         return new DecisionSettings(approvalTtl, bytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, conditions);
     }
 
     public DecisionSettings withDedupeRetention(Duration retention) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, retention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, conditions);
     }
 
     public DecisionSettings withLimits(DecisionLimits value) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, value, apiKeyGrace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, conditions);
     }
 
     public DecisionSettings withApiKeyGrace(Duration grace) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, grace, sweepInterval,
-                configCacheBytes);
+                configCacheBytes, conditions);
     }
 
     public DecisionSettings withSweepInterval(Duration interval) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, interval,
-                configCacheBytes);
+                configCacheBytes, conditions);
+    }
+
+    public DecisionSettings withConditions(ConditionLimits value) {
+        return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
+                configCacheBytes, value);
     }
 
     public DecisionSettings withConfigCacheBytes(long bytes) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                bytes);
+                bytes, conditions);
     }
 }
