@@ -2,6 +2,7 @@ package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.ingress.callview.CallViews;
+import io.agentgateway.ingress.callview.ConditionArguments;
 import io.agentgateway.ingress.callview.Redaction;
 import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
@@ -51,9 +52,11 @@ class McpToolCallGate {
 
     private final McpToolListCache toolLists;
     private final McpKeys keys;
+    private final ConditionArguments conditionArguments;
 
     McpToolCallGate(ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream, McpGateProperties properties,
-                    CallViews views, McpToolListCache toolLists, McpKeys keys) {
+                    CallViews views, McpToolListCache toolLists, McpKeys keys, ConditionArguments conditionArguments) {
+        this.conditionArguments = conditionArguments;
         this.toolLists = toolLists;
         this.keys = keys;
         this.access = access;
@@ -71,7 +74,9 @@ class McpToolCallGate {
             ObjectNode redacted = (ObjectNode) new Redaction().json(call.arguments());
             EvaluateAction command = new EvaluateAction(Tool.MCP, call.name(), call.risk(), caller.agentId(), null,
                     null, null, McpAuditPayload.of(redacted, auditPayloadBytes), null, ActionSource.MCP, Scope.MCP, call.riskOverridden(),
-                    sealed(call)).withCallView(views.mcp(call.name(), call.arguments()));
+                    sealed(call)).withCallView(views.mcp(call.name(), call.arguments()))
+                    // what policy conditions read: the whole arguments the upstream gets (credentials taken out)
+                    .withConditionInputs(conditionArguments.inputs(call.arguments(), null, null, null));
             UUID workspaceId = caller.key().workspaceId();
             // named with the version of the connection the view holds: decided only if it is the current one,
             // and an allowed call goes out with exactly that connection
@@ -211,7 +216,9 @@ class McpToolCallGate {
             EvaluateAction command = new EvaluateAction(Tool.MCP, method, RiskLevel.LOW, caller.agentId(), null,
                     resourceType, resourceId, McpAuditPayload.of(payload, auditPayloadBytes), null,
                     ActionSource.MCP, Scope.MCP, false, sealed(method, new HeldMcpRequest(method, params)))
-                    .withCallView(views.mcpRequest(method, params));
+                    .withCallView(views.mcpRequest(method, params))
+                    // conditions read the request's params as args (uri or name, and a prompt's arguments)
+                    .withConditionInputs(conditionArguments.inputs(params, null, null, null));
             String commandId = caller.idempotencyKey() == null ? null : IdempotencyKeys.commandId(workspaceId.toString(),
                     caller.key().keyHash(), caller.idempotencyKey(), "mcp:" + rpcId);
             // reachable, as for tools/call: no approval is opened for a read that could never run

@@ -4,6 +4,7 @@ import io.agentgateway.ingress.edge.ProxyRequestProperties;
 import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
+import io.agentgateway.ingress.callview.ConditionArguments;
 import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.ingress.heldcall.UpstreamTarget;
 import io.agentgateway.ingress.web.IdempotencyKeys;
@@ -64,9 +65,14 @@ public class GatewayProxyHandler {
     private final int maxBodyBytes;
     private final PublicBaseUrl gatewayBase;
     private final CallViews views;
+    private final ConditionLookups lookups;
+    private final ConditionArguments conditionArguments;
 
     GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties,
-                        ProxyRequestProperties requests, PublicBaseUrl gatewayBase, CallViews views) {
+                        ProxyRequestProperties requests, PublicBaseUrl gatewayBase, CallViews views, ConditionLookups lookups,
+                        ConditionArguments conditionArguments) {
+        this.lookups = lookups;
+        this.conditionArguments = conditionArguments;
         this.gatewayBase = gatewayBase;
         this.targets = targets;
         this.seals = seals;
@@ -100,15 +106,20 @@ public class GatewayProxyHandler {
                 Actor actor = Actor.apiKey(key.keyHash(), agentId);
                 String commandId = idempotencyKey.map(k -> IdempotencyKeys.commandId(key.workspaceId().toString(),
                         key.keyHash(), k, null)).orElse(null);
-                return targets.decide(key, tool, actor, correlationId, commandId, proxyTarget -> {
+                // facts a policy condition needs that the request does not carry (a merge's base branch, an issue's labels)
+                Mono<ConditionLookups.Found> found = fixed.map(a -> lookups.lookUp(key.workspaceId(), tool, a, path, body))
+                        .orElse(Mono.just(ConditionLookups.Found.NOTHING));
+                return found.flatMap(facts -> targets.decide(key, tool, actor, correlationId, commandId, proxyTarget -> {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
                             // what reviewers are shown: made from exactly what is sealed, redacted and bounded
                             CallView view = views.http(tool, action.action(), held.method(), held.path(), held.query(),
                                     graphQl(tool, path), headers, body);
-                            return evaluation(tool, action, agentId, view, seals.seal(tool, action.action(), held));
-                        })
+                            return evaluation(tool, action, agentId, view, seals.seal(tool, action.action(), held))
+                                    .withConditionInputs(ProxyConditionFacts.inputs(conditionArguments, tool, method, path, body,
+                                            graphQl(tool, path), facts));
+                        }))
                         .flatMap(decided -> {
                             UpstreamTarget target = decided.target().upstream();
                             ReplyErrors.requireAgentOk(decided.reply());

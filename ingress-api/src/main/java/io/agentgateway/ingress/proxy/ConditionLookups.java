@@ -1,0 +1,178 @@
+package io.agentgateway.ingress.proxy;
+
+import io.agentgateway.classification.GraphQlActions;
+import io.agentgateway.classification.GraphQlOperation;
+import io.agentgateway.egress.EgressClients;
+import io.agentgateway.ingress.config.ConditionInputProperties;
+import io.agentgateway.ingress.connection.ConnectionAccess;
+import io.agentgateway.ingress.heldcall.UpstreamTarget;
+import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.TargetFacts;
+import io.netty.channel.ChannelOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The facts a listed rule needs that a proxied request does not carry (docs/policies.md, "Lookups"), looked up with
+ * the workspace's own connection before the request is decided, and put in the command (so replay decides the same):
+ * a code host {@code pull_request.merge} ({@code PUT /repos/o/r/pulls/N/merge}) names no base branch, so
+ * {@code GET /repos/o/r/pulls/N} gives {@code base.ref} and the labels; an issue tracker {@code issueDelete} carries no
+ * labels, so the issue's labels and team are asked for. Nothing else is looked up.
+ *
+ * <p>One request, through the egress policy (every address it connects to) within
+ * {@code gateway.conditions.lookup-timeout}, read-only, with the connection this instance holds (the decision itself
+ * is made on the stream's current one). Whatever fails (no usable connection, an error status, a timeout, an egress
+ * refusal, an answer without the fact) leaves the fact absent and names it unresolved: a condition reading it fails
+ * closed. Never an error to the caller: the request is then decided, not refused.
+ */
+@Component
+class ConditionLookups {
+    private static final Logger log = LoggerFactory.getLogger(ConditionLookups.class);
+    static final String ISSUE_LABELS_QUERY =
+            "query GatewayPolicyFacts($id: String!) { issue(id: $id) { labels { nodes { name } } team { key } } }";
+
+    /** What a lookup found (raw target facts to add) and what it could not establish. */
+    record Found(TargetFacts facts, List<String> unresolved) {
+        static final Found NOTHING = new Found(null, List.of());
+    }
+
+    private final ConnectionAccess access;
+    private final ProxyTargets targets;
+    private final WebClient client;
+    private final Duration timeout;
+
+    ConditionLookups(ConnectionAccess access, ProxyTargets targets, ReactorResourceFactory resources, EgressClients egress,
+                     ConditionInputProperties properties) {
+        this.access = access;
+        this.targets = targets;
+        this.timeout = properties.lookupTimeout();
+        this.client = WebClient.builder()
+                .clientConnector(new ReactorClientHttpConnector(resources, http -> egress.apply(http)
+                        .disableRetry(true)
+                        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+                        .responseTimeout(timeout)))
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(1024 * 1024))
+                .build();
+    }
+
+    /** The facts the request needs looked up, or {@link Found#NOTHING} for a request that needs none. */
+    Mono<Found> lookUp(UUID workspaceId, Tool tool, ProxyAction action, UpstreamPath path, byte[] body) {
+        if (tool == Tool.CODE_HOST && "pull_request.merge".equals(action.action())) {
+            List<String> segments = path.segments();
+            if (segments.size() == 6 && segments.get(3).equalsIgnoreCase("pulls")) {
+                String pull = "/repos/" + segments.get(1) + "/" + segments.get(2) + "/pulls/" + segments.get(4);
+                return pullRequest(workspaceId, pull);
+            }
+            return Mono.just(new Found(null, List.of("target.branch")));
+        }
+        if (tool == Tool.ISSUE_TRACKER && "issue.delete".equals(action.action())) {
+            try {
+                GraphQlOperation operation = GraphQlActions.describe(IngressJson.REQUESTS.readTree(body));
+                String id = operation.rootFieldIds().get("issueDelete");
+                if (id != null) {
+                    return issue(workspaceId, id);
+                }
+            } catch (RuntimeException unreadable) {
+                // classified already; an id we cannot read is a fact we cannot look up
+            }
+            return Mono.just(new Found(null, List.of("target.labels", "target.team")));
+        }
+        return Mono.just(Found.NOTHING);
+    }
+
+    private Mono<Found> pullRequest(UUID workspaceId, String pullPath) {
+        List<String> wanted = List.of("target.branch", "target.labels");
+        return call(workspaceId, Tool.CODE_HOST, target -> client.get()
+                        .uri(target.resolve(pullPath, null))
+                        .headers(headers -> {
+                            headers.set("Accept", "application/vnd.github+json");
+                            headers.set("User-Agent", "service/1.0");
+                            target.applyTo(headers);
+                        }), wanted)
+                .map(json -> {
+                    JsonNode base = json.path("base").get("ref");
+                    String branch = base != null && base.isString() ? base.stringValue() : null;
+                    List<String> labels = names(json.get("labels"));
+                    List<String> unresolved = new ArrayList<>();
+                    if (branch == null) {
+                        unresolved.add("target.branch");
+                    }
+                    if (labels == null) {
+                        unresolved.add("target.labels");
+                    }
+                    return new Found(new TargetFacts(null, null, branch, null, null, null, labels), unresolved);
+                })
+                .defaultIfEmpty(new Found(null, wanted));
+    }
+
+    private Mono<Found> issue(UUID workspaceId, String issueId) {
+        List<String> wanted = List.of("target.labels", "target.team");
+        byte[] query = IngressJson.RESPONSES.writeValueAsBytes(Map.of("query", ISSUE_LABELS_QUERY,
+                "operationName", "GatewayPolicyFacts", "variables", Map.of("id", issueId)));
+        return call(workspaceId, Tool.ISSUE_TRACKER, target -> client.post()
+                        .uri(target.resolve(ProxyClassifier.GRAPHQL_PATH, null))
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .headers(target::applyTo)
+                        .bodyValue(query), wanted)
+                .map(json -> {
+                    JsonNode issue = json.path("data").path("issue");
+                    List<String> labels = issue.isObject() ? names(issue.path("labels").get("nodes")) : null;
+                    JsonNode key = issue.path("team").get("key");
+                    String team = key != null && key.isString() ? key.stringValue() : null;
+                    List<String> unresolved = new ArrayList<>();
+                    if (labels == null) {
+                        unresolved.add("target.labels");
+                    }
+                    if (team == null) {
+                        unresolved.add("target.team");
+                    }
+                    return new Found(new TargetFacts(null, null, null, null, team, null, labels), unresolved);
+                })
+                .defaultIfEmpty(new Found(null, wanted));
+    }
+
+    /** One request with the workspace's connection: its JSON answer, or empty for anything but a 2xx JSON answer in time. */
+    private Mono<JsonNode> call(UUID workspaceId, Tool tool,
+                                java.util.function.Function<UpstreamTarget, WebClient.RequestHeadersSpec<?>> request,
+                                List<String> wanted) {
+        return Mono.defer(() -> {
+                    UpstreamTarget target = targets.require(workspaceId, tool, access.known(workspaceId, tool).connection()).upstream();
+                    return request.apply(target).retrieve().bodyToMono(byte[].class);
+                })
+                .timeout(timeout.plusMillis(250))
+                .map(bytes -> IngressJson.REQUESTS.readTree(bytes))
+                .onErrorResume(failure -> {
+                    // the fact stays absent: a condition reading it fails closed (docs/policies.md, "Lookups")
+                    log.info("policy fact lookup on {} failed ({}): {} left unresolved", tool.wire(),
+                            failure.getClass().getSimpleName(), wanted);
+                    return Mono.empty();
+                });
+    }
+
+    private static List<String> names(JsonNode labels) {
+        if (labels == null || !labels.isArray()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonNode label : labels) {
+            JsonNode name = label.isObject() ? label.get("name") : label;
+            if (name != null && name.isString()) {
+                names.add(name.stringValue());
+            }
+        }
+        return names;
+    }
+}
