@@ -14,9 +14,10 @@ public final class CommandFacts {
 
     /**
      * An evaluation's facts. Arguments: the entry point's {@link ConditionInputs#arguments()} when it sent condition
-     * inputs; otherwise the payload, which is the whole arguments for evaluate-action, but only a view or an excerpt
-     * for an entry point that holds the call itself (a held call or call view is set): those arguments are then
-     * unavailable, and a condition reading them fails closed.
+     * inputs; otherwise the payload, which is the whole arguments for evaluate-action (whose call view only shows
+     * reviewers that payload), but only a view or an excerpt for an entry point that holds the call itself (a held call
+     * is set: the proxy, the MCP gate before conditions): those arguments are then unavailable, and a condition
+     * reading them fails closed.
      */
     public static ActionFacts of(CommandEnvelope envelope, EvaluateAction command) {
         ConditionInputs inputs = command.conditionInputs();
@@ -28,7 +29,7 @@ public final class CommandFacts {
             return new ActionFacts(inputs.arguments(), unavailable, inputs.request(), inputs.target(), inputs.unresolved(),
                     command.requestedBy(), command.agentName(), envelope.acceptedAt());
         }
-        boolean payloadIsAView = command.heldCall() != null || command.callView() != null;
+        boolean payloadIsAView = command.heldCall() != null;
         return new ActionFacts(payloadIsAView ? null : command.payload(),
                 payloadIsAView ? "args were not carried: this entry point sent only an excerpt of them" : null,
                 null, null, null, command.requestedBy(), command.agentName(), envelope.acceptedAt());

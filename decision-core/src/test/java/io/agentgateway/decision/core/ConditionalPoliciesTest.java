@@ -49,9 +49,11 @@ class ConditionalPoliciesTest {
     }
 
     private Decided evaluate(Tool tool, String action, String resourceId, String payload) {
+        // as evaluate-action sends it: with what reviewers would be shown of the payload (the payload is still whole)
         return workspace.evaluate(new EvaluateAction(tool, action, RiskLevel.MEDIUM, "agent-7", null, resourceId == null ? null : "repository",
                 resourceId, payload == null ? null : GatewayJson.MAPPER.readTree(payload), "alice", ActionSource.EVALUATE,
-                Scope.EVALUATE, false)).ok();
+                Scope.EVALUATE, false).withCallView(new io.agentgateway.schemas.call.CallView(null, null, null, null, null, null,
+                null, null, payload, null, payload == null ? 0 : payload.length(), false, false))).ok();
     }
 
     private static Decision decision(Decided decided) {
