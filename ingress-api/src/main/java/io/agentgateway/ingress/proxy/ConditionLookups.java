@@ -6,7 +6,10 @@ import io.agentgateway.egress.EgressClients;
 import io.agentgateway.ingress.config.ConditionInputProperties;
 import io.agentgateway.ingress.connection.ConnectionAccess;
 import io.agentgateway.ingress.heldcall.UpstreamTarget;
+import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.Actor;
+import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.TargetFacts;
 import io.netty.channel.ChannelOption;
@@ -69,7 +72,15 @@ class ConditionLookups {
     }
 
     /** The facts the request needs looked up, or {@link Found#NOTHING} for a request that needs none. */
-    Mono<Found> lookUp(UUID workspaceId, Tool tool, ProxyAction action, UpstreamPath path, byte[] body) {
+    Mono<Found> lookUp(UUID workspaceId, Tool tool, ProxyAction action, UpstreamPath path, byte[] body, Actor actor,
+                       String correlationId) {
+        return Mono.defer(() -> lookUp(new Asker(workspaceId, actor, correlationId), tool, action, path, body));
+    }
+
+    /** Who asks: the workspace, and the caller whose key the stream checks when this instance holds no usable connection. */
+    private record Asker(UUID workspaceId, Actor actor, String correlationId) {}
+
+    private Mono<Found> lookUp(Asker workspaceId, Tool tool, ProxyAction action, UpstreamPath path, byte[] body) {
         if (tool == Tool.CODE_HOST && "pull_request.merge".equals(action.action())) {
             List<String> segments = path.segments();
             if (segments.size() == 6 && segments.get(3).equalsIgnoreCase("pulls")) {
@@ -93,7 +104,7 @@ class ConditionLookups {
         return Mono.just(Found.NOTHING);
     }
 
-    private Mono<Found> pullRequest(UUID workspaceId, String pullPath) {
+    private Mono<Found> pullRequest(Asker workspaceId, String pullPath) {
         List<String> wanted = List.of("target.branch", "target.labels");
         return call(workspaceId, Tool.CODE_HOST, target -> client.get()
                         .uri(target.resolve(pullPath, null))
@@ -118,7 +129,7 @@ class ConditionLookups {
                 .defaultIfEmpty(new Found(null, wanted));
     }
 
-    private Mono<Found> issue(UUID workspaceId, String issueId) {
+    private Mono<Found> issue(Asker workspaceId, String issueId) {
         List<String> wanted = List.of("target.labels", "target.team");
         byte[] query = IngressJson.RESPONSES.writeValueAsBytes(Map.of("query", ISSUE_LABELS_QUERY,
                 "operationName", "GatewayPolicyFacts", "variables", Map.of("id", issueId)));
@@ -145,13 +156,11 @@ class ConditionLookups {
     }
 
     /** One request with the workspace's connection: its JSON answer, or empty for anything but a 2xx JSON answer in time. */
-    private Mono<JsonNode> call(UUID workspaceId, Tool tool,
+    private Mono<JsonNode> call(Asker asker, Tool tool,
                                 java.util.function.Function<UpstreamTarget, WebClient.RequestHeadersSpec<?>> request,
                                 List<String> wanted) {
-        return Mono.defer(() -> {
-                    UpstreamTarget target = targets.require(workspaceId, tool, access.known(workspaceId, tool).connection()).upstream();
-                    return request.apply(target).retrieve().bodyToMono(byte[].class);
-                })
+        return connection(asker, tool)
+                .flatMap(target -> request.apply(target).retrieve().bodyToMono(byte[].class))
                 .timeout(timeout.plusMillis(250))
                 .map(bytes -> IngressJson.REQUESTS.readTree(bytes))
                 .onErrorResume(failure -> {
@@ -160,6 +169,21 @@ class ConditionLookups {
                             failure.getClass().getSimpleName(), wanted);
                     return Mono.empty();
                 });
+    }
+
+    /**
+     * The connection this instance holds; when it holds none it can use, the stream's current one, asked as the
+     * decision itself would ask before a 409 (which also checks the caller's key and proxy scope, in log order).
+     */
+    private Mono<UpstreamTarget> connection(Asker asker, Tool tool) {
+        return Mono.defer(() -> {
+            try {
+                return Mono.just(targets.require(asker.workspaceId(), tool, access.known(asker.workspaceId(), tool).connection()).upstream());
+            } catch (ApiException notUsableHere) {
+                return access.authorize(asker.workspaceId(), asker.correlationId(), asker.actor(), Scope.PROXY, tool)
+                        .map(known -> targets.require(asker.workspaceId(), tool, known.connection()).upstream());
+            }
+        });
     }
 
     private static List<String> names(JsonNode labels) {

@@ -107,7 +107,8 @@ public class GatewayProxyHandler {
                 String commandId = idempotencyKey.map(k -> IdempotencyKeys.commandId(key.workspaceId().toString(),
                         key.keyHash(), k, null)).orElse(null);
                 // facts a policy condition needs that the request does not carry (a merge's base branch, an issue's labels)
-                Mono<ConditionLookups.Found> found = fixed.map(a -> lookups.lookUp(key.workspaceId(), tool, a, path, body))
+                Mono<ConditionLookups.Found> found = fixed.map(a -> lookups.lookUp(key.workspaceId(), tool, a, path, body, actor,
+                        correlationId))
                         .orElse(Mono.just(ConditionLookups.Found.NOTHING));
                 return found.flatMap(facts -> targets.decide(key, tool, actor, correlationId, commandId, proxyTarget -> {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
