@@ -38,6 +38,12 @@ class ConditionalProxyEndToEndTest {
         assertThat(defaults.status()).as(defaults.rawBody()).isIn(200, 204);
     }
 
+    /** The proxy looks facts up only for a workspace whose read model shows a condition on target: wait until it does. */
+    private static void awaitProjected(TestWorkspace ws, int policies) {
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).until(() -> client()
+                .send("GET", "/admin/v1/workspaces/" + ws.id() + "/policies", ws.ownerJwt(), null).body().get("items").size() == policies);
+    }
+
     @Test
     void octokitWorkflowWritesAndMergesAreDecidedByTheirTargetAndTheLookedUpBaseBranch() {
         TestWorkspace ws = GatewayHarness.newWorkspace();
@@ -47,6 +53,7 @@ class ConditionalProxyEndToEndTest {
         createPolicy(ws, "hold merges into main", 2, "require_approval",
                 Map.of("tools", List.of("code_host"), "actions", List.of("pull_request.merge")),
                 "target.repository in ['acme/api'] && target.branch == 'main'");
+        awaitProjected(ws, 2);
         String base = "/gh-" + UUID.randomUUID();
         connect(ws, "code_host", Map.of("config", Map.of("access_token", token()), "base_url", UPSTREAM.baseUrl() + base));
 
@@ -94,6 +101,7 @@ class ConditionalProxyEndToEndTest {
         allowByDefault(ws);
         createPolicy(ws, "keep unlabelled issues", 1, "block",
                 Map.of("tools", List.of("issue_tracker"), "actions", List.of("issue.delete")), "!('deletable' in target.labels)");
+        awaitProjected(ws, 1);
         String base = "/lin-" + UUID.randomUUID();
         connect(ws, "issue_tracker", Map.of("config", Map.of("access_token", "lin_oauth_" + UUID.randomUUID()),
                 "base_url", UPSTREAM.baseUrl() + base));

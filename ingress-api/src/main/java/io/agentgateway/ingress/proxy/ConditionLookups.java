@@ -33,7 +33,8 @@ import tools.jackson.databind.JsonNode;
  * the workspace's own connection before the request is decided, and put in the command (so replay decides the same):
  * a code host {@code pull_request.merge} ({@code PUT /repos/o/r/pulls/N/merge}) names no base branch, so
  * {@code GET /repos/o/r/pulls/N} gives {@code base.ref} and the labels; an issue tracker {@code issueDelete} carries no
- * labels, so the issue's labels and team are asked for. Nothing else is looked up.
+ * labels, so the issue's labels and team are asked for. Nothing else is looked up, and only for a workspace with an
+ * enabled policy whose condition reads {@code target} ({@link TargetConditions}).
  *
  * <p>One request, through the egress policy (every address it connects to) within
  * {@code gateway.conditions.lookup-timeout}, read-only, with the connection this instance holds (the decision itself
@@ -54,12 +55,14 @@ class ConditionLookups {
 
     private final ConnectionAccess access;
     private final ProxyTargets targets;
+    private final TargetConditions conditions;
     private final WebClient client;
     private final Duration timeout;
 
-    ConditionLookups(ConnectionAccess access, ProxyTargets targets, ReactorResourceFactory resources, EgressClients egress,
-                     ConditionInputProperties properties) {
+    ConditionLookups(ConnectionAccess access, ProxyTargets targets, TargetConditions conditions, ReactorResourceFactory resources,
+                     EgressClients egress, ConditionInputProperties properties) {
         this.access = access;
+        this.conditions = conditions;
         this.targets = targets;
         this.timeout = properties.lookupTimeout();
         this.client = WebClient.builder()
@@ -74,7 +77,18 @@ class ConditionLookups {
     /** The facts the request needs looked up, or {@link Found#NOTHING} for a request that needs none. */
     Mono<Found> lookUp(UUID workspaceId, Tool tool, ProxyAction action, UpstreamPath path, byte[] body, Actor actor,
                        String correlationId) {
-        return Mono.defer(() -> lookUp(new Asker(workspaceId, actor, correlationId), tool, action, path, body));
+        if (!needsLookup(tool, action)) {
+            return Mono.just(Found.NOTHING);
+        }
+        // only for a workspace with a condition on target: the others' upstreams get nothing more
+        return conditions.readTarget(workspaceId).flatMap(needed -> needed
+                ? lookUp(new Asker(workspaceId, actor, correlationId), tool, action, path, body)
+                : Mono.just(Found.NOTHING));
+    }
+
+    private static boolean needsLookup(Tool tool, ProxyAction action) {
+        return (tool == Tool.CODE_HOST && "pull_request.merge".equals(action.action()))
+                || (tool == Tool.ISSUE_TRACKER && "issue.delete".equals(action.action()));
     }
 
     /** Who asks: the workspace, and the caller whose key the stream checks when this instance holds no usable connection. */
