@@ -89,7 +89,13 @@ public final class ConditionEnvironment {
                         CelFunctionBinding.from("normalize_path_string", String.class, Targets::normalizePath),
                         CelFunctionBinding.from("normalize_branch_string", String.class, Targets::normalizeBranch))
                 .build();
+        // the parser's, checker's and interpreter's classes load here, once per process (over a second on a busy
+        // machine), rather than in the first policy an admin writes or the first decision after a restart
+        compileNew(WARM_UP).evaluate(new ConditionScope(new ConditionInput(null, "warm-up", null, null, null, null, null,
+                null, null, null), limits));
     }
+
+    private static final String WARM_UP = "action.startsWith('warm') && has(args.x) && args.x > 1 && [1].exists(i, i > 0)";
 
     /** The environment of {@code limits}, shared process-wide (its compiled programs with it). */
     public static ConditionEnvironment of(ConditionLimits limits) {
