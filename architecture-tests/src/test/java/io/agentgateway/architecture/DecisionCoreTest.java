@@ -16,12 +16,16 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(locations = ModuleClasses.class)
 class DecisionCoreTest {
     static final String[] CORE = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
-            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state.."};
+            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.condition.."};
 
-    /** What the core may use besides itself: the wire contract, the classification, Jackson and the JDK. */
+    /**
+     * What the core may use besides itself: the wire contract, the classification, Jackson, the JDK, and for policy
+     * conditions cel-java (with the Guava collections its API hands out).
+     */
     static final String[] ALLOWED = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
-            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.schemas..",
-            "io.agentgateway.classification..", "tools.jackson..", "com.fasterxml.jackson..", "java.."};
+            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.condition..",
+            "io.agentgateway.schemas..", "io.agentgateway.classification..", "tools.jackson..", "com.fasterxml.jackson..",
+            "dev.cel..", "com.google.common.collect..", "java.."};
 
     @ArchTest
     static final ArchRule noSpringInTheCore = noClasses()

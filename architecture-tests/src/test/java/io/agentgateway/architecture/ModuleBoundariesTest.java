@@ -37,8 +37,10 @@ class ModuleBoundariesTest {
     static final Set<String> DECISION_CORE_API = Set.of("io.agentgateway.decision.core.DecisionCore",
             "io.agentgateway.decision.core.CommandDecision", "io.agentgateway.decision.core.DecisionSettings",
             "io.agentgateway.decision.core.DecisionLimits", "io.agentgateway.decision.evaluation.ActionRequest",
-            "io.agentgateway.decision.evaluation.Verdict");
-    static final String[] DECISION_CORE_API_PACKAGES = {"io.agentgateway.decision.outcome..", "io.agentgateway.decision.state.."};
+            "io.agentgateway.decision.evaluation.Verdict", "io.agentgateway.decision.evaluation.Explanation");
+    /** ... and policy conditions: their limits, compiling and checking one, the facts of a command, their values. */
+    static final String[] DECISION_CORE_API_PACKAGES = {"io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..",
+            "io.agentgateway.decision.condition.."};
     static final String DECISION_CORE_INTERNAL_STATE = "io.agentgateway.decision.state.Wildcards";
 
     /** The ingress's API: IngressApplication, api (rules for the CLI), export (the audit export), gateway (the command gateway). */

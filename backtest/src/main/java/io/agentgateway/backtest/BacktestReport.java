@@ -80,6 +80,20 @@ public record BacktestReport(
      * @param versionGaps       events whose workspace version does not follow the one before: state
      *                          changes the log does not show
      */
+    /**
+     * @param commandsRead   records of the commands topic read for the whole inputs of the evaluations (policy
+     *                       conditions read what the command carried, not the audit excerpt)
+     * @param inputsMissing  evaluations in the range whose command was not found (history deleted from the commands
+     *                       topic): a condition reading the arguments fails closed for them
+     */
     public record History(String topic, int partition, long startOffset, long endOffset, long recordsRead,
-                          long workspaceEvents, long undecodable, long duplicates, long versionGaps) {}
+                          long workspaceEvents, long undecodable, long duplicates, long versionGaps, long commandsRead,
+                          long inputsMissing) {
+
+        public History(String topic, int partition, long startOffset, long endOffset, long recordsRead, long workspaceEvents,
+                       long undecodable, long duplicates, long versionGaps) {
+            this(topic, partition, startOffset, endOffset, recordsRead, workspaceEvents, undecodable, duplicates, versionGaps,
+                    0, 0);
+        }
+    }
 }

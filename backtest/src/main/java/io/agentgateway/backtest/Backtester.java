@@ -1,13 +1,14 @@
 package io.agentgateway.backtest;
 
+import io.agentgateway.decision.condition.ConditionLimits;
 import io.agentgateway.schemas.Topics;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Runs back-tests against the event log: reads the workspace's history from Kafka and replays it
- * ({@link HistoryReplay}). Each run uses its own short-lived consumer, so runs are independent.
+ * Runs back-tests against the log: reads the workspace's commands (the whole inputs policy conditions read) and
+ * events from Kafka and replays them ({@link HistoryReplay}). Each run uses its own short-lived consumer, so runs are independent.
  */
 public final class Backtester {
 
@@ -31,16 +32,33 @@ public final class Backtester {
     }
 
     private final EventLogReader reader;
+    private final EventLogReader commands;
     private final Limits limits;
+    private final ConditionLimits conditions;
 
-    /** @param clientConfig  Kafka client settings: bootstrap servers and any security settings */
-    public Backtester(Map<String, Object> clientConfig, Limits limits) {
-        this(clientConfig, limits, Topics.EVENTS.name());
+    /**
+     * @param clientConfig  Kafka client settings: bootstrap servers and any security settings
+     * @param conditions    the decision stream's condition limits ({@code gateway.decision.conditions.*})
+     */
+    public Backtester(Map<String, Object> clientConfig, Limits limits, ConditionLimits conditions) {
+        this(clientConfig, limits, conditions, Topics.EVENTS.name(), Topics.COMMANDS.name());
     }
 
+    /** With the default condition limits. */
+    public Backtester(Map<String, Object> clientConfig, Limits limits) {
+        this(clientConfig, limits, ConditionLimits.defaults());
+    }
+
+    /** Reading the events of {@code topic} only (tests of the events' reading): no command inputs. */
     Backtester(Map<String, Object> clientConfig, Limits limits, String topic) {
+        this(clientConfig, limits, ConditionLimits.defaults(), topic, null);
+    }
+
+    Backtester(Map<String, Object> clientConfig, Limits limits, ConditionLimits conditions, String topic, String commandsTopic) {
         this.reader = new EventLogReader(clientConfig, topic, limits.connectTimeout());
+        this.commands = commandsTopic == null ? null : new EventLogReader(clientConfig, commandsTopic, limits.connectTimeout());
         this.limits = limits;
+        this.conditions = conditions;
     }
 
     /**
@@ -48,8 +66,16 @@ public final class Backtester {
      * @throws EventLogTimeoutException      the history was not read within the read timeout
      */
     public BacktestReport run(BacktestRequest request) {
-        HistoryReplay replay = new HistoryReplay(request, limits.exampleLimit());
-        LogSpan span = reader.read(request.workspaceId(), limits.readTimeout(), replay::accept);
-        return replay.report(span);
+        long deadline = System.nanoTime() + limits.readTimeout().toNanos();
+        HistoryReplay replay = new HistoryReplay(request, limits.exampleLimit(), conditions);
+        // the whole inputs of the evaluations first (conditions read them; the events carry only an excerpt), then
+        // the events in log order
+        long commandsRead = 0;
+        if (commands != null) {
+            commandsRead = commands.read(request.workspaceId(), limits.readTimeout(), deadline, ReplayJson::command,
+                    replay::acceptCommand).recordsRead();
+        }
+        LogSpan span = reader.read(request.workspaceId(), limits.readTimeout(), deadline, ReplayJson::envelope, replay::accept);
+        return replay.report(span, commandsRead);
     }
 }

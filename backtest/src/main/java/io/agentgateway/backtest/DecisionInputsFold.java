@@ -11,8 +11,8 @@ import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 /**
  * Rebuilds, from a workspace's events in log order, the {@link WorkspaceState} the decision stream held
  * at each point: the same {@code with...} changes its handlers make, driven by the events those handlers
- * emitted. Only what an evaluation's verdict reads is rebuilt (kill switch, paused tools, policies,
- * defaults): members, keys and approvals never change a decision. Each of these events carries the
+ * emitted. Only what an evaluation's verdict reads is rebuilt (kill switch, paused tools, policies with their
+ * conditions, defaults and the time zone conditions read the time in): members, keys and approvals never change a decision. Each of these events carries the
  * complete value after the change (the switch and the paused tools, the whole policy, every default),
  * so the fold needs no knowledge of the commands behind them.
  */
@@ -36,7 +36,9 @@ final class DecisionInputsFold {
             return state.withoutPolicy(deleted.policyId());
         }
         if (event instanceof WorkspaceDefaultsSet defaults) {
-            return state.withDefaults(defaults.decisions(), defaults.approvalTtl());
+            WorkspaceState next = state.withDefaults(defaults.decisions(), defaults.approvalTtl());
+            // records before time zones carry none: the workspace was in UTC
+            return next.withTimeZone(defaults.timeZone());
         }
         return state;
     }

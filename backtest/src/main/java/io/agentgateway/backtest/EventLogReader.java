@@ -42,7 +42,16 @@ final class EventLogReader {
     }
 
     LogSpan read(String workspaceId, Duration limit, Consumer<EventEnvelope> sink) {
-        long deadline = System.nanoTime() + limit.toNanos();
+        return read(workspaceId, limit, System.nanoTime() + limit.toNanos(), ReplayJson::envelope, sink);
+    }
+
+    /**
+     * Reads the workspace's records of this reader's topic, each decoded by {@code decode} (null: undecodable or not
+     * wanted, counted as undecodable), until {@code deadline} ({@link System#nanoTime()}; {@code limit} is the whole
+     * read's time a timeout names).
+     */
+    <T> LogSpan read(String workspaceId, Duration limit, long deadline, java.util.function.Function<byte[], T> decode,
+                     Consumer<T> sink) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             TopicPartition partition = new TopicPartition(topic, WorkspacePartition.of(workspaceId, partitionCount(consumer)));
             consumer.assign(List.of(partition));
@@ -66,11 +75,11 @@ final class EventLogReader {
                     }
                     read++;
                     if (Arrays.equals(key, record.key())) {
-                        EventEnvelope envelope = ReplayJson.envelope(record.value());
-                        if (envelope == null) {
+                        T decoded = decode.apply(record.value());
+                        if (decoded == null) {
                             undecodable++;
                         } else {
-                            sink.accept(envelope);
+                            sink.accept(decoded);
                         }
                     }
                 }
@@ -100,7 +109,7 @@ final class EventLogReader {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    private static Map<String, Object> consumerConfig(Map<String, Object> clientConfig) {
+    static Map<String, Object> consumerConfig(Map<String, Object> clientConfig) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
         config.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);

@@ -1,5 +1,8 @@
 package io.agentgateway.backtest;
 
+import io.agentgateway.decision.condition.ActionFacts;
+import io.agentgateway.decision.condition.CommandFacts;
+import io.agentgateway.decision.condition.ConditionLimits;
 import io.agentgateway.decision.core.DecisionCore;
 import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.evaluation.ActionRequest;
@@ -11,10 +14,16 @@ import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;
+import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluateAction;
+import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,8 +44,11 @@ public final class HistoryReplay {
     public static final int MISMATCH_EXAMPLES = 20;
 
     private final BacktestRequest request;
-    // the verdict of an evaluation depends on the state alone, not on the settings
-    private final DecisionCore core = new DecisionCore(DecisionSettings.defaults());
+    // the verdict of an evaluation depends on the state and the condition limits, not on the other settings
+    private final DecisionCore core;
+    /** The facts of the evaluations in range, from their commands, by {@link #inputKey}. */
+    private final Map<String, ActionFacts> inputs = new HashMap<>();
+    private long inputsMissing;
     private final RiskClassifier classifier = new RiskClassifier();
     private final WebhookRisk webhookRisk = new WebhookRisk();
     private final DecisionInputsFold fold = new DecisionInputsFold();
@@ -52,8 +64,32 @@ public final class HistoryReplay {
 
     /** @param exampleLimit  audit ids kept per group */
     public HistoryReplay(BacktestRequest request, int exampleLimit) {
+        this(request, exampleLimit, ConditionLimits.defaults());
+    }
+
+    /**
+     * @param exampleLimit  audit ids kept per group
+     * @param conditions    the decision stream's condition limits (a replay must decide as the stream did)
+     */
+    public HistoryReplay(BacktestRequest request, int exampleLimit, ConditionLimits conditions) {
         this.request = request;
         this.tally = new ChangeTally(exampleLimit, MISMATCH_EXAMPLES);
+        this.core = new DecisionCore(DecisionSettings.defaults().withConditions(conditions));
+    }
+
+    /**
+     * A command of the workspace, before its events are replayed: an evaluation's or webhook's whole inputs (what
+     * its policy conditions read) are kept for the evaluation it was decided into, for those in range.
+     */
+    public void acceptCommand(CommandEnvelope envelope) {
+        if (envelope == null || !request.workspaceId().equals(envelope.workspaceId()) || !request.covers(envelope.acceptedAt())) {
+            return;
+        }
+        if (envelope.command() instanceof EvaluateAction evaluate) {
+            inputs.put(inputKey(envelope.commandId(), envelope.acceptedAt()), CommandFacts.of(envelope, evaluate));
+        } else if (envelope.command() instanceof ReceiveWebhook webhook) {
+            inputs.put(inputKey(envelope.commandId(), envelope.acceptedAt()), CommandFacts.of(envelope, webhook));
+        }
     }
 
     /** The next event of the workspace in log order. */
@@ -76,11 +112,30 @@ public final class HistoryReplay {
     }
 
     public BacktestReport report(LogSpan span) {
+        return report(span, 0);
+    }
+
+    /** @param commandsRead records of the commands topic read for the inputs */
+    public BacktestReport report(LogSpan span, long commandsRead) {
         return new BacktestReport(request.workspaceId(), request.from(), request.to(), request.candidate().size(),
                 tally.totals(), tally.transitions(), tally.byTool(), tally.byAction(), tally.byAgent(), tally.mismatches(),
                 new BacktestReport.History(span.topic(), span.partition(), span.startOffset(), span.endOffset(),
-                        span.recordsRead(), replayed, span.undecodable() + unreplayable, duplicates, versionGaps));
+                        span.recordsRead(), replayed, span.undecodable() + unreplayable, duplicates, versionGaps, commandsRead,
+                        inputsMissing));
     }
+
+    /**
+     * How an evaluation is found from its event: the command id and acceptedAt (the event's occurredAt). A retry of
+     * an undelivered evaluation is decided under {@code <command id>/retry/<acceptedAt>} but is in the log under its
+     * own command id, with that acceptedAt.
+     */
+    static String inputKey(String commandId, Instant at) {
+        String id = commandId == null ? "" : commandId;
+        int retry = id.indexOf(RETRY_MARK);
+        return (retry < 0 ? id : id.substring(0, retry)) + "@" + at;
+    }
+
+    private static final String RETRY_MARK = "/retry/";
 
     private boolean firstSighting(EventEnvelope envelope) {
         long version = envelope.workspaceVersion();
@@ -129,9 +184,15 @@ public final class HistoryReplay {
         if (recorded.tool() == null || recorded.action() == null || recorded.riskLevel() == null || recorded.decision() == null) {
             throw new IllegalArgumentException("action_evaluated without tool, action, riskLevel or decision");
         }
+        ActionFacts facts = inputs.get(inputKey(envelope.commandId(), envelope.occurredAt()));
+        if (facts == null) {
+            inputsMissing++;
+            facts = new ActionFacts(null, "args were not found: the command is not in the commands log", null, null, null,
+                    null, null, envelope.occurredAt());
+        }
         ActionRequest action = new ActionRequest(recorded.tool(), recorded.action(), recorded.riskLevel(),
                 recorded.agentId(), recorded.resourceType(), recorded.resourceId(), recorded.source(),
-                recorded.agentIdentity());
+                recorded.agentIdentity(), facts);
         Verdict asRecorded = underLimit(recorded, core.verdict(live, action));
         // a received webhook's risk comes from its action alone: its sender supplies none (an evaluate-action
         // that names source webhook does supply one, and is classified as it was)
@@ -152,7 +213,7 @@ public final class HistoryReplay {
         if (recorded.limitReached() == null || replayed.decision() != Decision.REQUIRE_APPROVAL) {
             return replayed;
         }
-        return new Verdict(Decision.BLOCK, recorded.reason(), replayed.matchedPolicy());
+        return new Verdict(Decision.BLOCK, recorded.reason(), replayed.matchedPolicy(), replayed.conditionErrors());
     }
 
     /** The live state with the candidate policies instead of the live ones, rebuilt only after a change. */

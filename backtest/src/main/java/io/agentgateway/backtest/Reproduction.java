@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Whether deciding a recorded evaluation again reproduced it exactly: the decision, its reason text and
- * the matched policy, and the risk the classifier derives from the supplied level. Anything else is a
+ * Whether deciding a recorded evaluation again reproduced it exactly: the decision, its reason text,
+ * the matched policy and the conditions that failed on the way (each with what the fail-closed rule did), and the risk the classifier derives from the supplied level. Anything else is a
  * bug (in the evaluation code, or in what the log records) and is reported, never smoothed over.
  */
 final class Reproduction {
@@ -26,6 +26,9 @@ final class Reproduction {
         }
         if (!Objects.equals(recorded.matchedPolicyId(), replayed.matchedPolicyId())) {
             differences.add("matchedPolicyId");
+        }
+        if (!Objects.equals(recorded.conditionErrors(), replayed.conditionErrorsOrNull())) {
+            differences.add("conditionErrors");
         }
         if (risk == null || risk.level() != recorded.riskLevel()) {
             differences.add("riskLevel");

@@ -30,7 +30,9 @@ class ReplayJsonTest {
                 original.decision(), original.reason(), original.matchedPolicyId(), null,
                 original.approvalRequestId(), original.agentId(), null, original.resourceType(), original.resourceId(),
                 null, original.source(), null, original.payloadTruncated(), original.payloadBytes()));
-        assertThat(read).isEqualTo(new EventEnvelope(written.schemaVersion(), written.eventId(), written.workspaceId(), null, null,
+        // the command id joins an evaluation to its command's whole inputs (what policy conditions read)
+        assertThat(read).isEqualTo(new EventEnvelope(written.schemaVersion(), written.eventId(), written.workspaceId(),
+                written.commandId(), null,
                 written.occurredAt(), null, written.workspaceVersion(), written.policySetVersion(), read.event()));
     }
 

@@ -76,6 +76,10 @@ public final class GatewayBenchmark {
             System.out.printf(Locale.ROOT, "gateway pid %d at %s, Kafka %s; its output: %s%n", gateway.pid(), gateway.baseUrl(),
                     gateway.bootstrapServers(), gateway.log());
             GatewayJarProcess.Workspace ws = gateway.workspace();
+            if (Integer.getInteger("bench.policies", 0) > 0) {
+                ConditionalPolicies.create(gateway.baseUrl(), ws.workspaceId(), ws.ownerJwt(), Integer.getInteger("bench.policies"),
+                        Boolean.getBoolean("bench.policyConditions"));
+            }
             OpenLoopReport.CpuSpan closed;
             double closedPerSecond;
             double peakMiB;

@@ -1,6 +1,7 @@
 package io.agentgateway.classification;
 
 import graphql.GraphQLException;
+import graphql.language.Argument;
 import graphql.language.Document;
 import graphql.language.Field;
 import graphql.language.FragmentDefinition;
@@ -9,6 +10,8 @@ import graphql.language.InlineFragment;
 import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
+import graphql.language.Value;
+import graphql.language.VariableReference;
 import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
@@ -77,6 +80,52 @@ public final class GraphQlActions {
             return new ClassifiedAction(READ, RiskLevel.LOW);
         }
         return mutation(tool, document, operation, variables instanceof ObjectNode given ? given : null);
+    }
+
+    /**
+     * The operation of a GraphQL request, as policy conditions read it: parsed and picked by the same rules as
+     * {@link #classify} (call it after classify accepted the body).
+     *
+     * @throws MalformedCallException for a body that is not one GraphQL request
+     */
+    public static GraphQlOperation describe(JsonNode body) {
+        if (!(body instanceof ObjectNode request) || request.get("query") == null || !request.get("query").isString()) {
+            throw new MalformedCallException("The GraphQL request body must be a JSON object with a query");
+        }
+        JsonNode name = request.get("operationName");
+        Document document = parse(request.get("query").asString());
+        OperationDefinition operation = pick(document, name == null || !name.isString() ? null : name.asString());
+        if (operation.getOperation() != OperationDefinition.Operation.MUTATION) {
+            return new GraphQlOperation(operation.getName(), false, List.of(), Map.of());
+        }
+        Map<String, FragmentDefinition> fragments = document.getDefinitionsOfType(FragmentDefinition.class).stream()
+                .collect(Collectors.toMap(FragmentDefinition::getName, f -> f, (a, b) -> a));
+        List<Field> rootFields = new ArrayList<>();
+        collectFields(operation.getSelectionSet(), fragments, new HashSet<>(), rootFields);
+        JsonNode variables = request.get("variables");
+        Map<String, String> ids = new java.util.LinkedHashMap<>();
+        for (Field field : rootFields) {
+            for (Argument argument : field.getArguments()) {
+                if (argument.getName().equals("id")) {
+                    String id = stringValue(argument.getValue(), variables);
+                    if (id != null) {
+                        ids.putIfAbsent(field.getName(), id);
+                    }
+                }
+            }
+        }
+        return new GraphQlOperation(operation.getName(), true, rootFields.stream().map(Field::getName).toList(), ids);
+    }
+
+    private static String stringValue(Value<?> value, JsonNode variables) {
+        if (value instanceof graphql.language.StringValue string) {
+            return string.getValue();
+        }
+        if (value instanceof VariableReference reference && variables != null && variables.isObject()) {
+            JsonNode given = variables.get(reference.getName());
+            return given != null && given.isString() ? given.asString() : null;
+        }
+        return null;
     }
 
     private static Document parse(String query) {

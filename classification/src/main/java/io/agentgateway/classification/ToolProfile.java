@@ -30,6 +30,9 @@ import java.util.Set;
  * @param webhooks                 how it sends webhooks, when it does
  * @param connectionFields         the tool-specific fields its connection takes; any other tool's are refused
  * @param requiredConnectionFields those of them a connection must have
+ * @param targetShape              what its actions act on, as a policy condition's {@code target} sees it
+ * @param factLookups              per action, a fact a policy condition may need that the request does not carry, which
+ *                                 the proxy looks up with the connection before the decision
  */
 public record ToolProfile(
         Tool tool,
@@ -40,7 +43,9 @@ public record ToolProfile(
         Optional<OAuth> oauth,
         Optional<Webhooks> webhooks,
         Set<ConnectionField> connectionFields,
-        Set<ConnectionField> requiredConnectionFields) {
+        Set<ConnectionField> requiredConnectionFields,
+        TargetShape targetShape,
+        Map<String, FactLookup> factLookups) {
 
     public ToolProfile {
         Objects.requireNonNull(tool, "tool");
@@ -54,6 +59,8 @@ public record ToolProfile(
         if (!connectionFields.containsAll(requiredConnectionFields)) {
             throw new IllegalArgumentException(tool.wire() + ": a required connection field must be one it takes");
         }
+        Objects.requireNonNull(targetShape, "targetShape");
+        factLookups = Map.copyOf(factLookups);
         connectionFields = Collections.unmodifiableSet(copy(connectionFields));
         requiredConnectionFields = Collections.unmodifiableSet(copy(requiredConnectionFields));
     }
@@ -74,6 +81,29 @@ public record ToolProfile(
         TOKEN,
         /** {@code Authorization: <key>}, the whole value (the issue tracker's API keys) */
         RAW
+    }
+
+    /** What a tool's actions act on, as policy conditions read it ({@code target}, normalized by the decision core). */
+    public enum TargetShape {
+        /** nothing the gateway knows the shape of: conditions read {@code args} */
+        NONE,
+        /** a repository: {@code owner}, {@code repo}, {@code branch}, {@code path}, {@code labels} */
+        REPOSITORY,
+        /** a team's issues: {@code team}, {@code organization}, {@code labels} */
+        TEAM
+    }
+
+    /** A fact a condition may need that a request does not carry, looked up with the workspace's connection. */
+    public enum FactLookup {
+        /** the pull request's base branch and labels ({@code GET /repos/o/r/pulls/N}): a merge does not name them */
+        PULL_REQUEST_BASE,
+        /** the issue's labels and team (a GraphQL query): a delete names only the issue's id */
+        ISSUE_LABELS
+    }
+
+    /** The lookup an action of this tool needs before it is decided, if any. */
+    public Optional<FactLookup> lookupFor(String action) {
+        return Optional.ofNullable(factLookups.get(action));
     }
 
     /** How a tool's SDK reads an error (mapped to the proxy's error bodies). */
@@ -223,6 +253,8 @@ public record ToolProfile(
         private Webhooks webhooks;
         private Set<ConnectionField> connectionFields = Set.of();
         private Set<ConnectionField> requiredConnectionFields = Set.of();
+        private TargetShape targetShape = TargetShape.NONE;
+        private final Map<String, FactLookup> factLookups = new java.util.LinkedHashMap<>();
 
         private Builder(Tool tool, String displayName) {
             this.tool = tool;
@@ -299,6 +331,17 @@ public record ToolProfile(
             return this;
         }
 
+        public Builder target(TargetShape shape) {
+            this.targetShape = shape;
+            return this;
+        }
+
+        /** Before {@code action} is decided, the proxy looks up {@code lookup}'s fact when a condition reads it. */
+        public Builder looksUp(String action, FactLookup lookup) {
+            this.factLookups.put(action, lookup);
+            return this;
+        }
+
         public ToolProfile build() {
             Optional<Proxied> proxy = door == Door.PROXY
                     ? Optional.of(new Proxied(Optional.ofNullable(restTable), Optional.ofNullable(graphQl),
@@ -307,7 +350,7 @@ public record ToolProfile(
                     : Optional.empty();
             return new ToolProfile(tool, displayName, door,
                     Optional.ofNullable(riskTable).map(Map::copyOf), proxy, Optional.ofNullable(oauth),
-                    Optional.ofNullable(webhooks), connectionFields, requiredConnectionFields);
+                    Optional.ofNullable(webhooks), connectionFields, requiredConnectionFields, targetShape, factLookups);
         }
     }
 

@@ -2,9 +2,11 @@ package io.agentgateway.classification;
 
 import io.agentgateway.classification.ToolProfile.Credential;
 import io.agentgateway.classification.ToolProfile.ErrorDialect;
+import io.agentgateway.classification.ToolProfile.FactLookup;
 import io.agentgateway.classification.ToolProfile.HeaderNames;
 import io.agentgateway.classification.ToolProfile.KeyForm;
 import io.agentgateway.classification.ToolProfile.OAuth;
+import io.agentgateway.classification.ToolProfile.TargetShape;
 import io.agentgateway.classification.ToolProfile.Webhooks;
 import io.agentgateway.schemas.Tool;
 import java.util.ArrayList;
@@ -52,6 +54,9 @@ public final class ToolProfiles {
                             new HeaderNames("X-Code-Host-Event", "X-GitHub-Event"),
                             WebhookWatch::codeHost))
                     .connection(ConnectionField.REPOS, ConnectionField.ORG)
+                    .target(TargetShape.REPOSITORY)
+                    // a merge names neither the base branch nor the labels a condition may read
+                    .looksUp("pull_request.merge", FactLookup.PULL_REQUEST_BASE)
                     .build(),
             ToolProfile.of(Tool.ISSUE_TRACKER, "issue tracker")
                     .riskTable(RiskTables.ISSUE_TRACKER)
@@ -70,6 +75,9 @@ public final class ToolProfiles {
                             new HeaderNames("Issue-Tracker-Event", "Linear-Event"),
                             WebhookWatch::issueTracker))
                     .connection(ConnectionField.ORGANIZATION_ID, ConnectionField.TEAM_ID)
+                    .target(TargetShape.TEAM)
+                    // a delete names only the issue
+                    .looksUp("issue.delete", FactLookup.ISSUE_LABELS)
                     .build(),
             // chat, docs and internal APIs: no table in the spec, classified by their connection's rules; their
             // clients send Bearer tokens, and a call without a stored token goes out without one

@@ -46,4 +46,20 @@ class GraphQlActionsTest {
     private static JsonNode body(String json) {
         return GatewayJson.MAPPER.readTree(json);
     }
+
+    @org.junit.jupiter.api.Test
+    void describeNamesTheOperationItsMutationFieldsAndTheirStringIds() {
+        GraphQlOperation deleted = GraphQlActions.describe(io.agentgateway.schemas.GatewayJson.MAPPER.readTree(
+                "{\"query\":\"mutation IssueDelete($id: String!) { issueDelete(id: $id) { success } other: issueArchive(id: \\\"ISS-9\\\") { success } }\","
+                        + "\"variables\":{\"id\":\"ISS-1\"}}"));
+        org.assertj.core.api.Assertions.assertThat(deleted.operationName()).isEqualTo("IssueDelete");
+        org.assertj.core.api.Assertions.assertThat(deleted.mutation()).isTrue();
+        org.assertj.core.api.Assertions.assertThat(deleted.rootFields()).containsExactly("issueDelete", "issueArchive");
+        org.assertj.core.api.Assertions.assertThat(deleted.rootFieldIds()).containsEntry("issueDelete", "ISS-1")
+                .containsEntry("issueArchive", "ISS-9");
+        GraphQlOperation query = GraphQlActions.describe(io.agentgateway.schemas.GatewayJson.MAPPER.readTree(
+                "{\"query\":\"query { viewer { id } }\"}"));
+        org.assertj.core.api.Assertions.assertThat(query.mutation()).isFalse();
+        org.assertj.core.api.Assertions.assertThat(query.operationName()).isNull();
+    }
 }

@@ -7,6 +7,7 @@ import io.agentgateway.ingress.admin.ApprovalAdminHandler;
 import io.agentgateway.ingress.admin.AuditExportHandler;
 import io.agentgateway.ingress.admin.AuditLogHandler;
 import io.agentgateway.ingress.admin.BacktestHandler;
+import io.agentgateway.ingress.admin.PolicyTestHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
 import io.agentgateway.ingress.admin.MemberAdminHandler;
 import io.agentgateway.ingress.admin.NotificationSettingsHandler;
@@ -68,7 +69,8 @@ class IngressRoutes {
                                                MemberAdminHandler members, NotificationSettingsHandler notifications,
                                                WorkspaceStateHandler state, AuditLogHandler auditLog,
                                                AuditExportHandler auditExport, ToolConnectionAdminHandler tools,
-                                               ApprovalAdminHandler approvals, BacktestHandler backtests) {
+                                               ApprovalAdminHandler approvals, BacktestHandler backtests,
+                                               PolicyTestHandler policyTests) {
         return MethodRoutes.path("/admin/v1/workspaces").get(workspaces::list).post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
@@ -88,7 +90,8 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}").get(approvals::get).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/approve").post(approvals::approve).build())
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build())
-                .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build());
+                .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policy-tests").post(policyTests::test).build());
     }
 
     /** The OAuth connect flows: an admin's start, and the upstreams' redirects back (the state is their credential). */

@@ -19,6 +19,7 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.call.CallView;
+import io.agentgateway.schemas.ConditionError;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
@@ -54,7 +55,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     @Test
     void flywayMigratedTheEmptyDatabase() {
         assertThat(jdbc.queryForList("select version from flyway_schema_history where success", String.class))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "15", "16");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16");
         assertThat(jdbc.queryForList(
                 "select table_name from information_schema.tables where table_schema = 'public'", String.class))
                 .contains("workspaces", "workspace_members", "api_keys", "policies", "audit_log",
@@ -84,9 +85,9 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 ws.stateChange(c -> new NotificationSettingsSet(true, false)),
                 ws.policyChange(c -> new WorkspaceDefaultsSet(Map.of(RiskLevel.LOW, Decision.ALLOW,
                         RiskLevel.MEDIUM, Decision.ALLOW, RiskLevel.HIGH, Decision.REQUIRE_APPROVAL,
-                        RiskLevel.CRITICAL, Decision.BLOCK), Duration.ofMinutes(15))),
+                        RiskLevel.CRITICAL, Decision.BLOCK), Duration.ofMinutes(15), "Europe/Berlin")),
                 ws.policyChange(c -> new PolicyUpserted(new Policy(keptPolicy, "merges need review", 10, true,
-                        Decision.REQUIRE_APPROVAL, match, "every merge is reviewed"))),
+                        Decision.REQUIRE_APPROVAL, match, "every merge is reviewed", "target.branch == 'main'"))),
                 ws.policyChange(c -> new PolicyUpserted(new Policy(deletedPolicy, "temporary", 20, false,
                         Decision.BLOCK, PolicyMatch.any(), null))),
                 ws.policyChange(c -> new PolicyDeleted(deletedPolicy)),
@@ -104,7 +105,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                        chat_configured, email_enabled,
                        default_decisions = '{"low":"allow","medium":"allow","high":"require_approval","critical":"block"}'::jsonb
                            as defaults_as_set,
-                       approval_ttl_seconds, policy_set_version, workspace_version, updated_at
+                       approval_ttl_seconds, time_zone, policy_set_version, workspace_version, updated_at
                   from workspaces where id = ?::uuid""", ws.workspaceId);
         assertThat(workspace).contains(
                 entry("name", "Acme"),
@@ -115,6 +116,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 entry("email_enabled", false),
                 entry("defaults_as_set", true),
                 entry("approval_ttl_seconds", 900L),
+                entry("time_zone", "Europe/Berlin"),
                 entry("policy_set_version", ws.policySetVersion()),
                 entry("workspace_version", ws.version()),
                 entry("updated_at", Timestamp.from(revocation.occurredAt())));
@@ -128,7 +130,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 Map.of("user_id", "vic", "email", "vic@example.com", "role", "viewer"));
 
         assertThat(jdbc.queryForList("""
-                select policy_id::text as policy_id, name, priority, enabled, decision, description,
+                select policy_id::text as policy_id, name, priority, enabled, decision, description, condition,
                        match -> 'tools' = '["code_host"]'::jsonb as tools_match,
                        match -> 'actions' = '["pull_request.*"]'::jsonb as actions_match,
                        match -> 'riskLevels' = '["high"]'::jsonb as risks_match,
@@ -137,7 +139,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 .singleElement().satisfies(policy -> assertThat(policy).contains(
                         entry("policy_id", keptPolicy), entry("name", "merges need review"), entry("priority", 10),
                         entry("enabled", true), entry("decision", "require_approval"),
-                        entry("description", "every merge is reviewed"), entry("tools_match", true),
+                        entry("description", "every merge is reviewed"), entry("condition", "target.branch == 'main'"),
+                        entry("tools_match", true),
                         entry("actions_match", true), entry("risks_match", true), entry("sources_match", true)));
 
         assertThat(jdbc.queryForList("""
@@ -164,7 +167,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, RiskLevel.LOW, RiskClassification.SERVER_CLASSIFIED,
                 false, Decision.REQUIRE_APPROVAL, "merges need review", policyId, "merges need review",
                 DerivedIds.approvalId(commandId), "agent-7", "Release Bot", "pull_request", "acme/app#12",
-                "ci-pipeline", ActionSource.PROXY, "{\"title\":\"Release\"}", true, 4096, null, null, AgentIdentity.BOUND));
+                "ci-pipeline", ActionSource.PROXY, "{\"title\":\"Release\"}", true, 4096, null, null, AgentIdentity.BOUND,
+                List.of(new ConditionError(policyId, "small transfers", "at position 5: key 'amount' is not present in map", false))));
         String auditLogId = DerivedIds.auditLogId(evaluated.commandId());
         publisher.publish(evaluated);
 
@@ -202,7 +206,9 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                 // an API key is not a user
                 "actor_user_id", null,
                 "undelivered", false,
-                "agent_identity", "bound"));
+                "agent_identity", "bound",
+                "condition_errors", "[{\"error\": \"at position 5: key 'amount' is not present in map\", \"policyId\": \""
+                        + policyId + "\", \"policyName\": \"small transfers\", \"countedAsMatch\": false}]"));
     }
 
     @Test
@@ -397,7 +403,8 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                        risk_classification, risk_overridden_by_caller, decision, reason, matched_policy_id,
                        matched_policy_name, approval_request_id::text as approval_request_id, agent_id, agent_name,
                        resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
-                       payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity
+                       payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity,
+                       condition_errors::text as condition_errors
                   from audit_log where id = ?::uuid""", auditLogId);
     }
 

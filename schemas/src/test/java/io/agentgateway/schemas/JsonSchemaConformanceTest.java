@@ -78,6 +78,10 @@ class JsonSchemaConformanceTest {
         schemas.put(SealedHeldCall.class, "common/sealed_held_call.schema.json");
         schemas.put(io.agentgateway.schemas.call.CallView.class, "common/call_view.schema.json");
         schemas.put(io.agentgateway.schemas.command.ApprovalSnapshot.class, "common/approval_snapshot.schema.json");
+        schemas.put(ConditionError.class, "common/condition_error.schema.json");
+        schemas.put(io.agentgateway.schemas.command.ConditionInputs.class, "common/condition_inputs.schema.json");
+        schemas.put(io.agentgateway.schemas.command.RequestFacts.class, "common/request_facts.schema.json");
+        schemas.put(io.agentgateway.schemas.command.TargetFacts.class, "common/target_facts.schema.json");
         WireCases.typeNames(HeldCall.class).forEach((type, name) -> schemas.put(type, WireCases.heldCallSchema(name)));
         WireCases.typeNames(Command.class).forEach((type, name) -> schemas.put(type, WireCases.commandSchema(name)));
         WireCases.typeNames(DomainEvent.class).forEach((type, name) -> schemas.put(type, WireCases.eventSchema(name)));

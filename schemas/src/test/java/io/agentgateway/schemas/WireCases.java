@@ -129,6 +129,26 @@ final class WireCases {
                 List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("evaluate_action"), "/command"))));
         cases.add(new WireCase("reply_with_hidden_tools", List.of(Topics.REPLIES), WireSamples.reply(),
                 List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
+        // policy conditions: a policy with one, what an evaluation carries for them, the errors its audit entry names and
+        // the workspace's time zone, in files of their own (the earlier files read without them)
+        cases.add(new WireCase("command_upsert_policy_with_condition", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(io.agentgateway.schemas.command.UpsertPolicy.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("upsert_policy"), "/command"))));
+        cases.add(new WireCase("event_policy_upserted_with_condition", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.PolicyUpserted.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("policy_upserted"), "/event"))));
+        cases.add(new WireCase("command_evaluate_action_with_condition_inputs", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(EvaluateAction.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("evaluate_action"), "/command"))));
+        cases.add(new WireCase("event_action_evaluated_with_condition_errors", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
+        cases.add(new WireCase("command_set_workspace_defaults_with_time_zone", List.of(Topics.COMMANDS),
+                WireSamples.commandEnvelope(WireSamples.commands().get(io.agentgateway.schemas.command.SetWorkspaceDefaults.class)),
+                List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("set_workspace_defaults"), "/command"))));
+        cases.add(new WireCase("event_workspace_defaults_set_with_time_zone", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.WorkspaceDefaultsSet.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("workspace_defaults_set"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());

@@ -115,6 +115,20 @@ final class WireSamples {
                         GatewayJson.MAPPER.readTree("{\"name\":\"incident_summary\",\"arguments\":{\"incident\":\"INC-7\"}}")));
     }
 
+    /** What conditions read of a proxied call: every part set. */
+    static io.agentgateway.schemas.command.ConditionInputs conditionInputs() {
+        Map<String, List<String>> query = new LinkedHashMap<>();
+        query.put("dry_run", List.of("false"));
+        query.put("note", List.of("\u00e9", "x"));
+        return new io.agentgateway.schemas.command.ConditionInputs(
+                GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"token\":\"[redacted]\"}"), 4096,
+                new io.agentgateway.schemas.command.RequestFacts("PUT", List.of("repos", "acme", "api", "pulls", "128", "merge"),
+                        query, "IssueDelete", List.of("issueDelete")),
+                new io.agentgateway.schemas.command.TargetFacts("acme", "api", "refs/heads/main", ".github/workflows/ci.yml",
+                        "ENG", "org-7f3a", List.of("ready", "security")),
+                List.of("target.labels"));
+    }
+
     /** What reviewers are shown of a held call: every part set, whichever kind of call it belongs to. */
     static CallView callView() {
         return new CallView("PUT", "/repos/acme/api/contents/.ci/deploy.yml", "ref=main", "IssueDelete",
@@ -145,7 +159,8 @@ final class WireSamples {
                 EnumSet.of(ActionSource.PROXY, ActionSource.MCP),
                 AgentIdentity.BOUND);
         return new Policy(POLICY_ID, "Hold risky code-host writes", 10, true, Decision.REQUIRE_APPROVAL, match,
-                "Merges and deletions by deploy bots need a human.");
+                "Merges and deletions by deploy bots need a human.",
+                "action != 'pull_request.merge' || target.branch == 'main'");
     }
 
     static ToolConnectionConfig toolConnectionConfig() {
@@ -169,14 +184,14 @@ final class WireSamples {
                 "acme/api#128",
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"labels\":[\"ready\",1,2.5,true,null]}"),
                 "alice@acme.example", ActionSource.PROXY, Scope.PROXY, true, sealedHeldCall(), CONNECTION_VERSION, callView(),
-                List.of("list_issues", "delete_repository")));
+                List.of("list_issues", "delete_repository"), conditionInputs()));
         put(commands, new CreateWorkspace("Acme production", "user-42", "ops@acme.example"));
         put(commands, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, "Tracker agent is looping on comments"));
         put(commands, new UpsertPolicy(policy()));
         put(commands, new DeletePolicy(POLICY_ID));
         put(commands, new SetWorkspaceDefaults(
                 new EnumMap<>(Map.of(RiskLevel.MEDIUM, Decision.REQUIRE_APPROVAL, RiskLevel.HIGH, Decision.BLOCK)),
-                Duration.ofHours(12)));
+                Duration.ofHours(12), "Europe/Berlin"));
         put(commands, new IssueApiKey(KEY_ID, "ci agent", KEY_HASH, EnumSet.of(Scope.EVALUATE, Scope.MCP),
                 Instant.parse("2026-01-01T00:00:00Z"), "deploy-bot", "deploy-*"));
         put(commands, new RevokeApiKey(KEY_ID));
@@ -213,7 +228,8 @@ final class WireSamples {
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, "Hold risky code-host writes", approvalId,
                 "deploy-bot", "Deploy Bot", "pull_request", "acme/api#128", "alice@acme.example", ActionSource.PROXY,
                 "{\"merge_method\":\"squash\",\"sha\":\"6dc", true, 4096, "open_approvals", Boolean.TRUE,
-                AgentIdentity.BOUND));
+                AgentIdentity.BOUND, List.of(new ConditionError(POLICY_ID, "Hold risky code-host writes",
+                        "key 'branch' is not present in map", true))));
         put(events, new ApprovalRequested(approvalId, auditLogId, Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH,
                 "deploy-bot", CALL_DIGEST, EXPIRES_AT, sealedHeldCall(), callView()));
         put(events, new KillSwitchChanged(auditLogId, KillSwitchAction.PAUSE_TOOL, Tool.ISSUE_TRACKER, false,
@@ -228,7 +244,7 @@ final class WireSamples {
                         RiskLevel.MEDIUM, Decision.REQUIRE_APPROVAL,
                         RiskLevel.HIGH, Decision.BLOCK,
                         RiskLevel.CRITICAL, Decision.BLOCK)),
-                Duration.ofHours(12)));
+                Duration.ofHours(12), "Europe/Berlin"));
         put(events, new ApiKeyIssued(KEY_ID, "ci agent", KEY_HASH, EnumSet.of(Scope.EVALUATE, Scope.MCP),
                 Instant.parse("2026-01-01T00:00:00Z"), "deploy-bot", "deploy-*"));
         put(events, new ApiKeyRevoked(KEY_ID));

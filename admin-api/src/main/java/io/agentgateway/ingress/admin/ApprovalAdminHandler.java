@@ -2,12 +2,12 @@ package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
+import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.JsonResponses;
 import io.agentgateway.ingress.web.Uuids;
-import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.util.Set;
 import java.util.UUID;

@@ -22,7 +22,6 @@ record AuditFilterParams(String correlationId, String agentId, Tool tool, Decisi
     static final String SOURCE_MESSAGE = "source must be one of: " + WireNames.of(ActionSource.values());
     static final String UNDELIVERED_MESSAGE = "undelivered must be true or false";
 
-
     static AuditFilterParams from(ServerRequest request) {
         String correlationId = QueryParams.param(request, "correlationId");
         if (correlationId != null) {

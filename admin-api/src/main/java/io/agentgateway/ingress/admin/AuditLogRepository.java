@@ -24,7 +24,8 @@ public class AuditLogRepository {
                       String approvalRequestId, String agentId, String agentName, String resourceType,
                       String resourceId, String requestedBy, String source, String actorUserId,
                       String correlationId, String commandId, String payloadExcerpt, boolean payloadTruncated,
-                      Integer payloadBytes, boolean undelivered, String agentIdentity) {}
+                      Integer payloadBytes, boolean undelivered, String agentIdentity,
+                      tools.jackson.databind.JsonNode conditionErrors) {}
 
     public record Page(List<AuditEntry> items, AuditCursor next) {}
 
@@ -41,7 +42,7 @@ public class AuditLogRepository {
                        risk_overridden_by_caller, decision, reason, matched_policy_id, matched_policy_name,
                        approval_request_id, agent_id, agent_name, resource_type, resource_id, requested_by, source,
                        actor_user_id, correlation_id, command_id, payload_excerpt, payload_truncated, payload_bytes,
-                       undelivered, agent_identity
+                       undelivered, agent_identity, condition_errors::text as condition_errors
                 from audit_log where workspace_id = :workspace
                 """);
         Map<String, Object> params = new LinkedHashMap<>();
@@ -104,7 +105,7 @@ public class AuditLogRepository {
                 rs.getString("source"), rs.getString("actor_user_id"), rs.getString("correlation_id"),
                 rs.getString("command_id"), rs.getString("payload_excerpt"), rs.getBoolean("payload_truncated"),
                 rs.getObject("payload_bytes", Integer.class), rs.getBoolean("undelivered"),
-                rs.getString("agent_identity"))).list());
+                rs.getString("agent_identity"), SqlRows.json(rs, "condition_errors"))).list());
         if (rows.size() <= query.limit()) {
             return new Page(rows, null);
         }

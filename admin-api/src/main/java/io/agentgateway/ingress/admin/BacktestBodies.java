@@ -1,6 +1,8 @@
 package io.agentgateway.ingress.admin;
 
 import io.agentgateway.backtest.BacktestRequest;
+import io.agentgateway.decision.condition.ConditionEnvironment;
+import io.agentgateway.decision.condition.ConditionLimits;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.JsonFields;
 import java.time.Clock;
@@ -16,11 +18,16 @@ final class BacktestBodies {
     private BacktestBodies() {}
 
     static BacktestRequest parse(ObjectNode body, UUID workspaceId, Clock clock) {
+        return parse(body, workspaceId, clock, ConditionEnvironment.of(ConditionLimits.defaults()));
+    }
+
+    /** @param conditions the environment the drafts' conditions are checked in (the stream's) */
+    static BacktestRequest parse(ObjectNode body, UUID workspaceId, Clock clock, ConditionEnvironment conditions) {
         JsonFields.onlyKnownFields(body, FIELDS, "");
         if (JsonFields.isAbsent(body, "policies")) {
             throw ApiException.badRequest("policies is required (an array of policy bodies)");
         }
-        var candidate = CandidatePolicies.parse(body.get("policies"));
+        var candidate = CandidatePolicies.parse(body.get("policies"), conditions);
         if (JsonFields.isAbsent(body, "from")) {
             throw ApiException.badRequest("from is required (an ISO-8601 timestamp)");
         }

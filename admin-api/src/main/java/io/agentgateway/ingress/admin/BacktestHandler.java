@@ -6,6 +6,7 @@ import io.agentgateway.backtest.BacktestTable;
 import io.agentgateway.backtest.Backtester;
 import io.agentgateway.backtest.EventLogTimeoutException;
 import io.agentgateway.backtest.EventLogUnavailableException;
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
@@ -46,8 +47,11 @@ public class BacktestHandler {
     private final Backtester backtester;
     private final Semaphore running;
     private final Clock clock;
+    private final ConditionEnvironment conditions;
 
-    BacktestHandler(AdminAccess access, JsonBodyReader bodies, Backtester backtester, BacktestProperties properties) {
+    BacktestHandler(AdminAccess access, JsonBodyReader bodies, Backtester backtester, BacktestProperties properties,
+                    ConditionEnvironment conditions) {
+        this.conditions = conditions;
         this.access = access;
         this.bodies = bodies;
         this.backtester = backtester;
@@ -57,7 +61,7 @@ public class BacktestHandler {
 
     public Mono<ServerResponse> run(ServerRequest request) {
         return access.admin(request).flatMap(admin -> bodies.readObject(request)
-                .map(body -> BacktestBodies.parse(body, admin.workspaceId(), clock))
+                .map(body -> BacktestBodies.parse(body, admin.workspaceId(), clock, conditions))
                 .flatMap(backtest -> Blocking.call(() -> runLimited(backtest))))
                 .onErrorMap(EventLogUnavailableException.class, e -> failure(request, HttpStatus.SERVICE_UNAVAILABLE, UNAVAILABLE, e))
                 .onErrorMap(EventLogTimeoutException.class, e -> failure(request, HttpStatus.GATEWAY_TIMEOUT, TIMED_OUT, e))

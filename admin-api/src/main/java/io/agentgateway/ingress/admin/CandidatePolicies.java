@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.admin;
 
+import io.agentgateway.decision.condition.ConditionEnvironment;
+import io.agentgateway.decision.condition.ConditionLimits;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.Uuids;
@@ -24,13 +26,22 @@ public final class CandidatePolicies {
 
     /** @throws ApiException 400 naming the element and the rule it breaks */
     public static List<Policy> parse(JsonNode policies) {
+        return parse(policies, ConditionEnvironment.of(ConditionLimits.defaults()));
+    }
+
+    /**
+     * @param conditions the condition environment drafts are checked in (their conditions must compile, as the live
+     *                   policies' did)
+     * @throws ApiException 400 naming the element and the rule it breaks
+     */
+    public static List<Policy> parse(JsonNode policies, ConditionEnvironment conditions) {
         if (policies == null || !policies.isArray()) {
             throw ApiException.badRequest("policies must be an array of policy bodies");
         }
         List<Policy> parsed = new ArrayList<>();
         Map<String, Integer> positions = new HashMap<>();
         for (int i = 0; i < policies.size(); i++) {
-            Policy policy = parse(policies.get(i), i);
+            Policy policy = parse(policies.get(i), i, conditions);
             Integer earlier = positions.putIfAbsent(policy.id(), i);
             if (earlier != null) {
                 throw ApiException.badRequest("policies[" + i + "]: id repeats the id of policies[" + earlier + "]");
@@ -40,14 +51,14 @@ public final class CandidatePolicies {
         return List.copyOf(parsed);
     }
 
-    private static Policy parse(JsonNode element, int index) {
+    private static Policy parse(JsonNode element, int index, ConditionEnvironment conditions) {
         if (!(element instanceof ObjectNode body)) {
             throw ApiException.badRequest("policies[" + index + "] must be an object");
         }
         try {
             boolean idGiven = !JsonFields.isAbsent(body, "id");
             UUID id = idGiven ? givenId(body) : new UUID(0, index + 1L);
-            return PolicyBodies.parse(body, id, idGiven);
+            return PolicyBodies.parse(body, id, idGiven, conditions);
         } catch (ApiException e) {
             throw new ApiException(e.status(), "policies[" + index + "]: " + e.getMessage());
         }

@@ -43,7 +43,7 @@ public class DefaultsAdminHandler {
         this.workspaces = workspaces;
     }
 
-    record DefaultsView(boolean ok, Map<String, String> decisions, String approvalTtl) {}
+    record DefaultsView(boolean ok, Map<String, String> decisions, String approvalTtl, String timeZone) {}
 
     public Mono<ServerResponse> get(ServerRequest request) {
         return access.admin(request)
@@ -65,7 +65,7 @@ public class DefaultsAdminHandler {
             decisions.put(level.wire(), storedDecision(stored.decisions(), level).orElse(BUILT_IN.get(level)).wire());
         }
         String ttl = stored.approvalTtlSeconds() == null ? null : Duration.ofSeconds(stored.approvalTtlSeconds()).toString();
-        return new DefaultsView(true, decisions, ttl);
+        return new DefaultsView(true, decisions, ttl, stored.timeZone() == null ? "UTC" : stored.timeZone());
     }
 
     /** The projector's map may spell levels and decisions in either case; anything unreadable counts as unset. */

@@ -14,12 +14,15 @@ import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Validates {@code {decisions:{low:"allow",...}, approvalTtl:"PT24H"}}; either part may be left out. */
+/**
+ * Validates {@code {decisions:{low:"allow",...}, approvalTtl:"PT24H", timeZone:"Europe/Berlin"}}; any part may be
+ * left out. {@code timeZone} is an IANA id (or UTC): policy conditions read a command's time in it.
+ */
 final class DefaultsBodies {
     private DefaultsBodies() {}
 
     static SetWorkspaceDefaults parse(ObjectNode body) {
-        JsonFields.onlyKnownFields(body, Set.of("decisions", "approvalTtl"), "");
+        JsonFields.onlyKnownFields(body, Set.of("decisions", "approvalTtl", "timeZone"), "");
         Map<RiskLevel, Decision> decisions = decisions(body.get("decisions"));
         Duration ttl = JsonFields.optionalDuration(body, "approvalTtl");
         if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
@@ -29,10 +32,14 @@ final class DefaultsBodies {
             // an expiry computed from a huge TTL overflows: every approval of the workspace would fail
             throw ApiException.badRequest("approvalTtl must be at most P366D");
         }
-        if (decisions.isEmpty() && ttl == null) {
-            throw ApiException.badRequest("decisions or approvalTtl is required");
+        String timeZone = JsonFields.optionalString(body, "timeZone");
+        if (timeZone != null && !"UTC".equals(timeZone) && !java.time.ZoneId.getAvailableZoneIds().contains(timeZone)) {
+            throw ApiException.badRequest("timeZone must be an IANA time zone id such as Europe/Berlin, or UTC");
         }
-        return new SetWorkspaceDefaults(decisions, ttl);
+        if (decisions.isEmpty() && ttl == null && timeZone == null) {
+            throw ApiException.badRequest("decisions, approvalTtl or timeZone is required");
+        }
+        return new SetWorkspaceDefaults(decisions, ttl, timeZone);
     }
 
     private static Map<RiskLevel, Decision> decisions(JsonNode node) {

@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.admin;
 
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
@@ -19,12 +20,15 @@ public class PolicyAdminHandler {
     private final AdminCommands commands;
     private final JsonBodyReader bodies;
     private final PolicyRepository policies;
+    private final ConditionEnvironment conditions;
 
-    PolicyAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies, PolicyRepository policies) {
+    PolicyAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies, PolicyRepository policies,
+                       ConditionEnvironment conditions) {
         this.access = access;
         this.commands = commands;
         this.bodies = bodies;
         this.policies = policies;
+        this.conditions = conditions;
     }
 
     record Saved(boolean ok, String policyId) {}
@@ -38,7 +42,7 @@ public class PolicyAdminHandler {
     public Mono<ServerResponse> create(ServerRequest request) {
         return access.caller(request).flatMap(caller -> bodies.readObject(request).flatMap(body -> {
             UUID policyId = UUID.randomUUID();
-            UpsertPolicy command = new UpsertPolicy(PolicyBodies.parse(body, policyId, false));
+            UpsertPolicy command = new UpsertPolicy(PolicyBodies.parse(body, policyId, false, conditions));
             return commands.send(request, caller.user(), caller.workspaceId(), command)
                     .then(JsonResponses.created(new Saved(true, policyId.toString())));
         }));
@@ -48,7 +52,7 @@ public class PolicyAdminHandler {
         return access.caller(request).flatMap(caller -> {
             UUID policyId = Uuids.require(request.pathVariable("policyId"), "policyId");
             return bodies.readObject(request).flatMap(body -> {
-                UpsertPolicy command = new UpsertPolicy(PolicyBodies.parse(body, policyId, true));
+                UpsertPolicy command = new UpsertPolicy(PolicyBodies.parse(body, policyId, true, conditions));
                 return commands.send(request, caller.user(), caller.workspaceId(), command)
                         .then(JsonResponses.ok(new Saved(true, policyId.toString())));
             });

@@ -5,6 +5,8 @@ import static io.agentgateway.ingress.web.JsonFields.isAbsent;
 import static io.agentgateway.ingress.web.JsonFields.onlyKnownFields;
 import static io.agentgateway.ingress.web.JsonFields.stringList;
 
+import io.agentgateway.decision.condition.ConditionEnvironment;
+import io.agentgateway.decision.condition.ConditionLimits;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.Uuids;
@@ -23,11 +25,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Validates a policy body. Unknown fields are refused, in {@code match} above all: a misspelt
- * {@code "tool"} for {@code "tools"} would otherwise silently widen a policy to every tool.
+ * {@code "tool"} for {@code "tools"} would otherwise silently widen a policy to every tool. A {@code condition} is
+ * compiled and type-checked here as the decision core will (docs/policies.md): one that does not compile is a 400
+ * naming its line, column and problem (the decision stream refuses it too, in log order).
  */
 final class PolicyBodies {
     static final String DECISION_MESSAGE = "decision must be one of: " + WireNames.of(Decision.values());
-    private static final Set<String> FIELDS = Set.of("id", "name", "priority", "enabled", "decision", "match", "description");
+    private static final Set<String> FIELDS = Set.of("id", "name", "priority", "enabled", "decision", "match", "description",
+            "condition");
     private static final Set<String> MATCH_FIELDS =
             Set.of("tools", "actions", "riskLevels", "agentIds", "resourceTypes", "resourceIds", "sources", "agentIdentity");
 
@@ -38,6 +43,11 @@ final class PolicyBodies {
      * @param idInPath   whether the id came from the path, in which case a body id must equal it
      */
     static Policy parse(ObjectNode body, UUID policyId, boolean idInPath) {
+        return parse(body, policyId, idInPath, ConditionEnvironment.of(ConditionLimits.defaults()));
+    }
+
+    /** @param conditions the decision stream's condition environment ({@code gateway.decision.conditions.*}) */
+    static Policy parse(ObjectNode body, UUID policyId, boolean idInPath, ConditionEnvironment conditions) {
         onlyKnownFields(body, FIELDS, "");
         if (!isAbsent(body, "id")) {
             String given = body.get("id").isString() ? body.get("id").stringValue() : null;
@@ -54,7 +64,16 @@ final class PolicyBodies {
         Decision decision = JsonFields.requiredEnum(body, "decision", Decision::parse, DECISION_MESSAGE);
         PolicyMatch match = match(body.get("match"));
         String description = JsonFields.optionalString(body, "description");
-        return new Policy(policyId.toString(), name, priority, enabled, decision, match, description);
+        String condition = JsonFields.optionalString(body, "condition");
+        if (condition != null) {
+            if (condition.isBlank()) {
+                throw ApiException.badRequest("condition must be a non-empty CEL expression, or absent");
+            }
+            conditions.check(condition).ifPresent(problem -> {
+                throw ApiException.badRequest(problem.describe());
+            });
+        }
+        return new Policy(policyId.toString(), name, priority, enabled, decision, match, description, condition);
     }
 
     private static PolicyMatch match(JsonNode match) {

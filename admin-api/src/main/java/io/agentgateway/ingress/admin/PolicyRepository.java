@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 @Repository
 class PolicyRepository {
     record PolicyView(String id, String name, int priority, boolean enabled, String decision, JsonNode match,
-                      String description, Instant updatedAt) {}
+                      String description, String condition, Instant updatedAt) {}
 
     private final JdbcClient jdbc;
 
@@ -23,13 +23,14 @@ class PolicyRepository {
     /** In evaluation order: priority, then id. */
     List<PolicyView> list(UUID workspaceId) {
         return jdbc.sql("""
-                        select policy_id, name, priority, enabled, decision, match::text as match, description, updated_at
+                        select policy_id, name, priority, enabled, decision, match::text as match, description, condition,
+                               updated_at
                         from policies where workspace_id = :workspace order by priority, policy_id
                         """)
                 .param("workspace", workspaceId)
                 .query((rs, row) -> new PolicyView(rs.getString("policy_id"), rs.getString("name"), rs.getInt("priority"),
                         rs.getBoolean("enabled"), rs.getString("decision"), SqlRows.json(rs, "match"),
-                        rs.getString("description"), SqlRows.instant(rs, "updated_at")))
+                        rs.getString("description"), rs.getString("condition"), SqlRows.instant(rs, "updated_at")))
                 .list();
     }
 }

@@ -16,7 +16,7 @@ class WorkspaceRepository {
     record NotificationState(boolean chatConfigured, boolean emailEnabled) {}
 
     /** {@code approvalTtlSeconds} null: the decision stream's built-in TTL applies. */
-    record StoredDefaults(JsonNode decisions, Long approvalTtlSeconds) {}
+    record StoredDefaults(JsonNode decisions, Long approvalTtlSeconds, String timeZone) {}
 
     /** A workspace as an operator lists it: who owns it, whether it is halted. */
     record WorkspaceSummary(String workspaceId, String name, java.time.Instant createdAt, boolean killSwitchEnabled,
@@ -62,9 +62,11 @@ class WorkspaceRepository {
     }
 
     Optional<StoredDefaults> defaults(UUID workspaceId) {
-        return jdbc.sql("select default_decisions::text as decisions, approval_ttl_seconds from workspaces where id = :id")
+        return jdbc.sql("""
+                        select default_decisions::text as decisions, approval_ttl_seconds, time_zone from workspaces where id = :id""")
                 .param("id", workspaceId)
-                .query((rs, row) -> new StoredDefaults(SqlRows.json(rs, "decisions"), rs.getObject("approval_ttl_seconds", Long.class)))
+                .query((rs, row) -> new StoredDefaults(SqlRows.json(rs, "decisions"), rs.getObject("approval_ttl_seconds", Long.class),
+                        rs.getString("time_zone")))
                 .optional();
     }
 }

@@ -1,5 +1,6 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.Command;
@@ -53,7 +54,7 @@ final class CommandHandlers {
         register(EvaluateAction.class, new EvaluateActionHandler(settings, authorizer));
         register(CreateWorkspace.class, new CreateWorkspaceHandler());
         register(SetKillSwitch.class, adminOnly(new SetKillSwitchHandler()));
-        register(UpsertPolicy.class, adminOnly(new UpsertPolicyHandler(settings.limits())));
+        register(UpsertPolicy.class, adminOnly(new UpsertPolicyHandler(settings.limits(), ConditionEnvironment.of(settings.conditions()))));
         register(DeletePolicy.class, adminOnly(new DeletePolicyHandler()));
         register(SetWorkspaceDefaults.class, adminOnly(new SetWorkspaceDefaultsHandler()));
         register(IssueApiKey.class, adminOnly(new IssueApiKeyHandler(settings.limits().apiKeys(), settings.apiKeyGrace())));

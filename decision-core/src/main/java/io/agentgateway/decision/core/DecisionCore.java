@@ -1,6 +1,8 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.decision.evaluation.ActionDecider;
+import io.agentgateway.decision.evaluation.Explanation;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.outcome.Outcome;
@@ -23,10 +25,11 @@ import io.agentgateway.schemas.event.ActionEvaluated;
  */
 public final class DecisionCore {
     private final CommandHandlers handlers;
-    private final ActionDecider decider = new ActionDecider();
+    private final ActionDecider decider;
 
     public DecisionCore(DecisionSettings settings) {
         this.handlers = new CommandHandlers(settings);
+        this.decider = new ActionDecider(ConditionEnvironment.of(settings.conditions()));
     }
 
     /**
@@ -66,5 +69,18 @@ public final class DecisionCore {
      */
     public Verdict verdict(WorkspaceState state, ActionRequest request) {
         return decider.decide(state, request);
+    }
+
+    /**
+     * The verdict of {@link #verdict} explained policy by policy: whether each enabled policy's lists match and what its
+     * condition evaluates to (the admin API's policy test).
+     */
+    public Explanation explain(WorkspaceState state, ActionRequest request) {
+        return decider.explain(state, request);
+    }
+
+    /** The conditions of this core's settings: compile and check a policy's condition as the core will. */
+    public ConditionEnvironment conditions() {
+        return decider.conditions();
     }
 }

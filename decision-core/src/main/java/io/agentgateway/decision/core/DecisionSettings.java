@@ -1,5 +1,6 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.decision.condition.ConditionLimits;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -20,12 +21,13 @@ import java.util.Objects;
  *                             keys leaving); each run costs one index lookup when nothing is due
  * @param configCacheBytes     per stream task, the decoded configuration values kept in memory (by their
  *                             stored size) so that an evaluation does not parse its workspace's configuration
+ * @param conditions           the bounds of policy conditions ({@code gateway.decision.conditions.*})
  * @param fourEyes             the four-eyes rule: a reviewer whose user id or email is the approval's
  *                             {@code requestedBy} cannot approve it (rejecting stays allowed)
  */
 public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention,
                                DecisionLimits limits, Duration apiKeyGrace, Duration sweepInterval,
-                               long configCacheBytes, boolean fourEyes) {
+                               long configCacheBytes, ConditionLimits conditions, boolean fourEyes) {
 
     public static final Duration DEFAULT_APPROVAL_TTL = Duration.ofHours(24);
     public static final int DEFAULT_PAYLOAD_EXCERPT_BYTES = 4096;
@@ -40,6 +42,7 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(apiKeyGrace, "apiKeyGrace");
         Objects.requireNonNull(sweepInterval, "sweepInterval");
+        conditions = conditions == null ? ConditionLimits.defaults() : conditions;
         if (approvalTtl.isNegative() || approvalTtl.isZero()) {
             throw new IllegalArgumentException("approvalTtl must be positive");
         }
@@ -60,9 +63,11 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
         }
     }
 
-    public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention,
-                            DecisionLimits limits, Duration apiKeyGrace, Duration sweepInterval, long configCacheBytes) {
-        this(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval, configCacheBytes, false);
+    /** With the default condition limits and without the four-eyes rule. */
+    public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention, DecisionLimits limits,
+                            Duration apiKeyGrace, Duration sweepInterval, long configCacheBytes) {
+        this(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval, configCacheBytes,
+                ConditionLimits.defaults(), false);
     }
 
     public DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Duration dedupeRetention) {
@@ -76,41 +81,46 @@ public record DecisionSettings(Duration approvalTtl, int payloadExcerptBytes, Du
 
     public DecisionSettings withApprovalTtl(Duration ttl) {
         return new DecisionSettings(ttl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes, fourEyes);
+                configCacheBytes, conditions, fourEyes);
     }
 
     public DecisionSettings withPayloadExcerptBytes(int bytes) {
         return new DecisionSettings(approvalTtl, bytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes, fourEyes);
+                configCacheBytes, conditions, fourEyes);
     }
 
     public DecisionSettings withDedupeRetention(Duration retention) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, retention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes, fourEyes);
+                configCacheBytes, conditions, fourEyes);
     }
 
     public DecisionSettings withLimits(DecisionLimits value) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, value, apiKeyGrace, sweepInterval,
-                configCacheBytes, fourEyes);
+                configCacheBytes, conditions, fourEyes);
     }
 
     public DecisionSettings withApiKeyGrace(Duration grace) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, grace, sweepInterval,
-                configCacheBytes, fourEyes);
+                configCacheBytes, conditions, fourEyes);
     }
 
     public DecisionSettings withSweepInterval(Duration interval) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, interval,
-                configCacheBytes, fourEyes);
+                configCacheBytes, conditions, fourEyes);
+    }
+
+    public DecisionSettings withConditions(ConditionLimits value) {
+        return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
+                configCacheBytes, value, fourEyes);
     }
 
     public DecisionSettings withConfigCacheBytes(long bytes) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                bytes, fourEyes);
+                bytes, conditions, fourEyes);
     }
 
     public DecisionSettings withFourEyes(boolean value) {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits, apiKeyGrace, sweepInterval,
-                configCacheBytes, value);
+                configCacheBytes, conditions, value);
     }
 }

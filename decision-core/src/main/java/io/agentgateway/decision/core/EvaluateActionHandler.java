@@ -5,6 +5,8 @@ import io.agentgateway.classification.PayloadExcerpt;
 import io.agentgateway.classification.RiskClassifier;
 import io.agentgateway.classification.ToolProfile;
 import io.agentgateway.classification.ToolProfiles;
+import io.agentgateway.decision.condition.CommandFacts;
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.decision.evaluation.OutrightBlocks;
@@ -55,14 +57,16 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
     private final DecisionSettings settings;
     private final CommandAuthorizer authorizer;
     private final RiskClassifier classifier = new RiskClassifier();
-    private final ActionDecider decider = new ActionDecider();
-    private final OutrightBlocks outrightBlocks = new OutrightBlocks(classifier, decider);
+    private final ActionDecider decider;
+    private final OutrightBlocks outrightBlocks;
     private final ApprovalOpening approvals;
 
     public EvaluateActionHandler(DecisionSettings settings, CommandAuthorizer authorizer) {
         this.settings = settings;
         this.authorizer = authorizer;
         this.approvals = new ApprovalOpening(settings.limits().openApprovals());
+        this.decider = new ActionDecider(ConditionEnvironment.of(settings.conditions()));
+        this.outrightBlocks = new OutrightBlocks(classifier, decider);
     }
 
     @Override
@@ -111,7 +115,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
         String agentId = named != null ? named : key.agentId();
         AgentIdentity identity = AgentBinding.identity(key, agentId);
         ActionRequest request = new ActionRequest(command.tool(), command.action(), risk.level(), agentId,
-                command.resourceType(), command.resourceId(), command.source(), identity);
+                command.resourceType(), command.resourceId(), command.source(), identity, CommandFacts.of(envelope, command));
         Verdict verdict = decider.decide(state, request);
         String limitReached = null;
         if (verdict.decision() == Decision.REQUIRE_APPROVAL && !approvals.hasRoom(state)) {
@@ -138,7 +142,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
                 verdict.decision(), verdict.reason(), verdict.matchedPolicyId(), verdict.matchedPolicyName(),
                 approvalId, agentId, command.agentName(), command.resourceType(), command.resourceId(),
                 command.requestedBy(), command.source(), excerpt.text(), excerpt.truncated(), excerpt.fullBytes(),
-                limitReached, null, identity));
+                limitReached, null, identity, verdict.conditionErrorsOrNull()));
         WorkspaceState next = state;
         NotificationRequested reviewersTold = null;
         if (opened != null) {

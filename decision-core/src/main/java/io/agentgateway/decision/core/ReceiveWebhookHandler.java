@@ -1,5 +1,7 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.decision.condition.CommandFacts;
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.classification.ClassifiedRisk;
@@ -46,13 +48,14 @@ final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
             + " (the tools that send webhooks)";
 
     private final DecisionSettings settings;
-    private final ActionDecider decider = new ActionDecider();
+    private final ActionDecider decider;
     private final WebhookRisk risk = new WebhookRisk();
     private final ApprovalOpening approvals;
 
     public ReceiveWebhookHandler(DecisionSettings settings) {
         this.settings = settings;
         this.approvals = new ApprovalOpening(settings.limits().openApprovals());
+        this.decider = new ActionDecider(ConditionEnvironment.of(settings.conditions()));
     }
 
     @Override
@@ -82,7 +85,7 @@ final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
         }
         RiskLevel level = risk.classifyAction(action);
         Verdict verdict = decider.decide(state, new ActionRequest(command.tool(), action, level, command.sender(),
-                command.resourceType(), command.resourceId(), ActionSource.WEBHOOK));
+                command.resourceType(), command.resourceId(), ActionSource.WEBHOOK, null, CommandFacts.of(envelope, command)));
         String limitReached = null;
         if (verdict.decision() == Decision.REQUIRE_APPROVAL && !approvals.hasRoom(state)) {
             verdict = approvals.blockedByLimit(verdict);
@@ -99,7 +102,7 @@ final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
                 RiskClassification.SERVER_CLASSIFIED, false, verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), verdict.matchedPolicyName(), approvalId, command.sender(), null,
                 command.resourceType(), command.resourceId(), null, ActionSource.WEBHOOK, excerpt.text(),
-                excerpt.truncated(), excerpt.fullBytes(), limitReached, null);
+                excerpt.truncated(), excerpt.fullBytes(), limitReached, null, null, verdict.conditionErrorsOrNull());
         WebhookReceived received = new WebhookReceived(webhookEventId, command.tool(), command.deliveryId(),
                 command.eventKind(), action, true, verdict.decision(), auditLogId, excerpt.text(), excerpt.truncated(),
                 excerpt.fullBytes());

@@ -5,7 +5,10 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
 
-/** Changes the per-risk defaults and/or the approval TTL; the event carries the complete defaults now in force. */
+/**
+ * Changes the per-risk defaults, the approval TTL and/or the time zone (an IANA id, checked against this JVM's zone
+ * rules); the event carries the complete defaults now in force.
+ */
 final class SetWorkspaceDefaultsHandler implements CommandHandler<SetWorkspaceDefaults> {
 
     @Override
@@ -22,7 +25,14 @@ final class SetWorkspaceDefaultsHandler implements CommandHandler<SetWorkspaceDe
             // an expiry computed from a longer one can overflow: every approval of the workspace would fail
             return CommandResult.invalid(state, "approvalTtl must be at most P366D");
         }
+        if (command.timeZone() != null && !TimeZones.isRegionOrUtc(command.timeZone())) {
+            return CommandResult.invalid(state, "timeZone must be an IANA time zone id such as Europe/Berlin, or UTC");
+        }
         WorkspaceState next = state.withDefaults(command.decisions(), command.approvalTtl());
-        return CommandResult.accepted(next, new WorkspaceDefaultsSet(next.defaults(), next.approvalTtl()));
+        if (command.timeZone() != null) {
+            next = next.withTimeZone(command.timeZone());
+        }
+        return CommandResult.accepted(next, new WorkspaceDefaultsSet(next.defaults(), next.approvalTtl(),
+                next.timeZone().getId()));
     }
 }

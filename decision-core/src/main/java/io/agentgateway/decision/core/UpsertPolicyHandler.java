@@ -1,5 +1,7 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.decision.condition.ConditionEnvironment;
+import io.agentgateway.decision.condition.ConditionProblem;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.Policy;
@@ -7,17 +9,22 @@ import io.agentgateway.schemas.PolicyMatch;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.event.PolicyUpserted;
+import java.util.Optional;
 
 /**
  * Creates or replaces a policy. A policy without a match applies to every action, so it is stored as
- * match-any. A workspace holds at most {@code limits.policies} policies of at most
+ * match-any. A policy's condition must compile (CEL, type-checked against the declared variables, within the
+ * condition limits): one that does not is refused (invalid), in log order, whatever the admin API checked before; the
+ * new policy set links its compiled conditions here, so no decision compiles. A workspace holds at most {@code limits.policies} policies of at most
  * {@code limits.policyBytes} each (as JSON): every evaluation reads them all.
  */
 final class UpsertPolicyHandler implements CommandHandler<UpsertPolicy> {
     private final DecisionLimits limits;
+    private final ConditionEnvironment conditions;
 
-    public UpsertPolicyHandler(DecisionLimits limits) {
+    public UpsertPolicyHandler(DecisionLimits limits, ConditionEnvironment conditions) {
         this.limits = limits;
+        this.conditions = conditions;
     }
 
     @Override
@@ -35,10 +42,13 @@ final class UpsertPolicyHandler implements CommandHandler<UpsertPolicy> {
         if (policy.decision() == null) {
             return CommandResult.invalid(state, "policy.decision must be one of allow, block, require_approval");
         }
-        Policy stored = policy.match() == null
-                ? new Policy(policy.id(), policy.name(), policy.priority(), policy.enabled(), policy.decision(),
-                        PolicyMatch.any(), policy.description())
-                : policy;
+        if (policy.condition() != null) {
+            Optional<ConditionProblem> problem = conditions.check(policy.condition());
+            if (problem.isPresent()) {
+                return CommandResult.invalid(state, problem.get().describe());
+            }
+        }
+        Policy stored = policy.match() == null ? policy.withMatch(PolicyMatch.any()) : policy;
         int bytes = GatewayJson.MAPPER.writeValueAsBytes(stored).length;
         if (bytes > limits.policyBytes()) {
             return LimitRefusal.refuse(envelope, state, DecisionLimits.POLICY_BYTES, limits.policyBytes(),
@@ -50,6 +60,8 @@ final class UpsertPolicyHandler implements CommandHandler<UpsertPolicy> {
                     "Workspace holds its limit of " + limits.policies() + " policies (gateway.decision.limits.policies):"
                             + " delete a policy first");
         }
-        return CommandResult.accepted(state.withPolicy(stored), new PolicyUpserted(stored));
+        WorkspaceState next = state.withPolicy(stored);
+        next.config().policies().conditions(conditions);
+        return CommandResult.accepted(next, new PolicyUpserted(stored));
     }
 }

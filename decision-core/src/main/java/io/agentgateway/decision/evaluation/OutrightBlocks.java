@@ -3,7 +3,6 @@ package io.agentgateway.decision.evaluation;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.RiskClassifier;
 import io.agentgateway.decision.state.WorkspaceState;
-import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskLevel;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,7 +19,8 @@ import java.util.Optional;
  *
  * <p>What the arguments can change is the risk level: {@code arguments._risk} sets any of the four. A tool is
  * blocked outright only when the call is blocked at every level; a policy that blocks a tool only at some levels (or
- * only for some resources, which a tools/call never names) does not hide it, and neither does require_approval.
+ * only for some resources, which a tools/call never names) does not hide it, and neither does require_approval,
+ * nor a conditional policy that could allow or hold it (its condition reads arguments the listing does not have).
  */
 public final class OutrightBlocks {
     private final RiskClassifier classifier;
@@ -57,7 +57,8 @@ public final class OutrightBlocks {
             }
             ActionRequest call = new ActionRequest(listing.tool(), name, risk.get().level(), listing.agentId(), null, null,
                     listing.source(), listing.agentIdentity());
-            if (decider.decide(state, call).decision() != Decision.BLOCK) {
+            // the call's arguments are not known here: a policy whose condition might go either way cannot hide it
+            if (!decider.blockedWhateverTheConditions(state, call)) {
                 return false; // most tools: allowed at the first level tried, one decision each
             }
         }

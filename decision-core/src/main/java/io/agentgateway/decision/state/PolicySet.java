@@ -2,6 +2,8 @@ package io.agentgateway.decision.state;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.agentgateway.decision.condition.CompiledCondition;
+import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.schemas.Policy;
 import java.util.Collection;
 import java.util.Collections;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A workspace's policies: by id, and the enabled ones in evaluation order, worked out once per set.
@@ -30,6 +33,10 @@ public final class PolicySet {
     private final List<Policy> enabledInOrder;
     /** Per tool, the enabled policies that can apply to it (no tools named, or this one), in evaluation order. */
     private final Map<Tool, List<Policy>> enabledInOrderByTool;
+    /** The compiled conditions of the enabled policies, linked once per set and environment (see {@link #conditions}). */
+    private final AtomicReference<LinkedConditions> conditions = new AtomicReference<>();
+
+    private record LinkedConditions(ConditionEnvironment environment, Map<String, CompiledCondition> byPolicy) {}
 
     private PolicySet(Map<String, Policy> byId) {
         this.byId = byId;
@@ -81,6 +88,20 @@ public final class PolicySet {
      */
     public List<Policy> enabledInOrderFor(Tool tool) {
         return tool == null ? enabledInOrder : enabledInOrderByTool.get(tool);
+    }
+
+    /**
+     * The compiled condition of each enabled conditional policy, by policy id: linked on first use and kept with this
+     * set (which the decision stream keeps with the workspace's configuration), so a decision never compiles; a
+     * condition compiled before (another version of the set) is taken from the environment's programs.
+     */
+    public Map<String, CompiledCondition> conditions(ConditionEnvironment environment) {
+        LinkedConditions linked = conditions.get();
+        if (linked == null || linked.environment() != environment) {
+            linked = new LinkedConditions(environment, environment.compileAll(enabledInOrder));
+            conditions.set(linked);
+        }
+        return linked.byPolicy();
     }
 
     public Optional<Policy> get(String policyId) {

@@ -29,6 +29,8 @@ import java.util.TreeMap;
  * @param members           by user id
  * @param toolConnections   by tool; secrets sealed (a changelog topic and a disk store hold this value)
  * @param policySetVersion  bumps whenever policies or defaults change
+ * @param timeZone          the workspace's time zone (IANA id) in which policy conditions read the command's time;
+ *                          null for UTC (also in values stored before conditions)
  */
 public record WorkspaceConfig(
         boolean exists,
@@ -41,9 +43,11 @@ public record WorkspaceConfig(
         Map<String, Member> members,
         NotificationSettings notifications,
         Map<Tool, ToolConnection> toolConnections,
-        long policySetVersion) {
+        long policySetVersion,
+        String timeZone) {
 
     public WorkspaceConfig {
+        timeZone = timeZone == null || timeZone.equals("UTC") ? null : timeZone;
         pausedTools = pausedTools == null || pausedTools.isEmpty()
                 ? Set.of()
                 : Collections.unmodifiableSet(EnumSet.copyOf(pausedTools));
@@ -58,23 +62,23 @@ public record WorkspaceConfig(
     /** The configuration of a workspace id that was never created. */
     public static WorkspaceConfig absent(Duration approvalTtl) {
         return new WorkspaceConfig(false, null, false, Set.of(), PolicySet.EMPTY, BuiltInDefaults.decisions(), approvalTtl,
-                Map.of(), NotificationSettings.initial(), Map.of(), 0);
+                Map.of(), NotificationSettings.initial(), Map.of(), 0, null);
     }
 
     public WorkspaceConfig created(String newName, Map<String, Member> firstMembers) {
         return new WorkspaceConfig(true, newName, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl,
-                firstMembers, notifications, toolConnections, policySetVersion);
+                firstMembers, notifications, toolConnections, policySetVersion, timeZone);
     }
 
     public WorkspaceConfig withKillSwitch(boolean enabled, Set<Tool> paused) {
         return new WorkspaceConfig(exists, name, enabled, paused, policies, defaults, approvalTtl, members, notifications,
-                toolConnections, policySetVersion);
+                toolConnections, policySetVersion, timeZone);
     }
 
     public WorkspaceConfig withPolicies(PolicySet next) {
         long version = next.equals(policies) ? policySetVersion : policySetVersion + 1;
         return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, next, defaults, approvalTtl, members,
-                notifications, toolConnections, version);
+                notifications, toolConnections, version, timeZone);
     }
 
     public WorkspaceConfig withPolicySet(Collection<Policy> replacement) {
@@ -90,22 +94,38 @@ public record WorkspaceConfig(
         Duration nextTtl = ttl == null ? approvalTtl : ttl;
         boolean changed = !next.equals(defaults) || !nextTtl.equals(approvalTtl);
         return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, policies, next, nextTtl, members,
-                notifications, toolConnections, changed ? policySetVersion + 1 : policySetVersion);
+                notifications, toolConnections, changed ? policySetVersion + 1 : policySetVersion, timeZone);
     }
 
     public WorkspaceConfig withMembers(Map<String, Member> next) {
         return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl, next,
-                notifications, toolConnections, policySetVersion);
+                notifications, toolConnections, policySetVersion, timeZone);
     }
 
     public WorkspaceConfig withNotifications(NotificationSettings settings) {
         return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl, members,
-                settings, toolConnections, policySetVersion);
+                settings, toolConnections, policySetVersion, timeZone);
     }
 
     public WorkspaceConfig withToolConnections(Map<Tool, ToolConnection> next) {
         return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl, members,
-                notifications, next, policySetVersion);
+                notifications, next, policySetVersion, timeZone);
+    }
+
+    private static final java.time.ZoneId UTC = java.time.ZoneId.of("UTC");
+
+    /** The time zone policy conditions read the command's time in. */
+    public java.time.ZoneId zone() {
+        return timeZone == null ? UTC : java.time.ZoneId.of(timeZone);
+    }
+
+    /** The same configuration in another time zone (an IANA id; null or UTC: UTC). */
+    public WorkspaceConfig withTimeZone(String zone) {
+        String next = zone == null || zone.equals("UTC") ? null : zone;
+        // the time zone changes what conditions decide, as the policies and defaults do
+        long version = java.util.Objects.equals(next, timeZone) ? policySetVersion : policySetVersion + 1;
+        return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl, members,
+                notifications, toolConnections, version, next);
     }
 
     /** In tool order, whatever order they were stored in. */

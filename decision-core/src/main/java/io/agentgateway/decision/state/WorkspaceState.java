@@ -127,6 +127,11 @@ public final class WorkspaceState {
         return config.approvalTtl();
     }
 
+    /** The time zone policy conditions read the command's time in (UTC unless the workspace set one). */
+    public java.time.ZoneId timeZone() {
+        return config.zone();
+    }
+
     public Map<String, Member> members() {
         return config.members();
     }
@@ -240,6 +245,11 @@ public final class WorkspaceState {
     /** @param changes risk levels absent keep their current decision; a null ttl keeps the current one */
     public WorkspaceState withDefaults(Map<RiskLevel, Decision> changes, Duration ttl) {
         return withConfig(config.withDefaults(changes, ttl));
+    }
+
+    /** @param zone an IANA id; null or UTC: UTC */
+    public WorkspaceState withTimeZone(String zone) {
+        return withConfig(config.withTimeZone(zone));
     }
 
     public WorkspaceState withMember(String userId, Member member) {

@@ -55,6 +55,20 @@ class OutrightBlocksTest {
                 .containsExactly("list_issues", "delete_repository", "search");
     }
 
+    @Test
+    void a_conditional_block_hides_nothing_and_a_conditional_allow_before_a_block_keeps_the_tool() {
+        Policy blockBig = new Policy("c", "block big deletes", 5, true, Decision.BLOCK, match(List.of("delete_*"), Set.of(), null),
+                null, "args.count > 10");
+        assertThat(blocks.hidden(empty.withPolicy(blockBig), LISTING, TOOLS)).as("the arguments decide").isEmpty();
+
+        Policy allowDryRuns = new Policy("a", "allow dry runs", 1, true, Decision.ALLOW, match(List.of("delete_*"), Set.of(), null),
+                null, "args.dryRun == true");
+        Policy blockDeletes = new Policy("b", "block deletes", 10, true, Decision.BLOCK, match(List.of("delete_*"), Set.of(), null), null);
+        assertThat(blocks.hidden(empty.withPolicy(allowDryRuns).withPolicy(blockDeletes), LISTING, TOOLS)).isEmpty();
+        assertThat(blocks.hidden(empty.withPolicy(blockBig).withPolicy(blockDeletes), LISTING, TOOLS))
+                .as("blocked whether the conditional block matches or not").containsExactly("delete_repository");
+    }
+
     private static Policy policy(String id, Decision decision, PolicyMatch match) {
         return new Policy(id, id, 10, true, decision, match, null);
     }

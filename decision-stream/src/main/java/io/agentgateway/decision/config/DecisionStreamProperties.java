@@ -1,5 +1,6 @@
 package io.agentgateway.decision.config;
 
+import io.agentgateway.decision.condition.ConditionLimits;
 import io.agentgateway.decision.core.DecisionLimits;
 import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.FailoverOptions;
@@ -47,7 +48,23 @@ public record DecisionStreamProperties(
         @DefaultValue("PT6S") Duration sessionTimeout,
         @DefaultValue("1") int numStandbyReplicas,
         @DefaultValue("PT5S") Duration transactionTimeout,
+        @DefaultValue Conditions conditions,
         @DefaultValue("false") boolean fourEyes) {
+
+    /**
+     * {@code gateway.decision.conditions.*}: the bounds of policy conditions ({@link ConditionLimits}). The admin API's
+     * policy test and back-test read the same keys: they must decide as the stream does.
+     */
+    public record Conditions(
+            @DefaultValue("4096") int maxExpressionChars,
+            @DefaultValue("48") int maxNesting,
+            @DefaultValue("1000") int maxIterations,
+            @DefaultValue("65536") int maxArgumentsBytes) {
+
+        public ConditionLimits toLimits() {
+            return new ConditionLimits(maxExpressionChars, maxNesting, maxIterations, maxArgumentsBytes);
+        }
+    }
 
     /** {@code gateway.decision.limits.*}: the per-workspace limits ({@link DecisionLimits}). */
     public record Limits(
@@ -66,7 +83,7 @@ public record DecisionStreamProperties(
 
     public DecisionSettings settings() {
         return new DecisionSettings(approvalTtl, payloadExcerptBytes, dedupeRetention, limits.toLimits(), apiKeyGrace,
-                sweepInterval, configCacheBytes, fourEyes);
+                sweepInterval, configCacheBytes, conditions.toLimits(), fourEyes);
     }
 
     public StreamsOptions streamsOptions(short replicationFactor) {

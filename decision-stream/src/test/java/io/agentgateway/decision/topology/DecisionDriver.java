@@ -40,6 +40,7 @@ public final class DecisionDriver implements AutoCloseable {
     private final TestOutputTopic<String, EventEnvelope> events;
     private final TestOutputTopic<String, NotificationRequested> notifications;
     private final List<EventEnvelope> eventLog = new ArrayList<>();
+    private final List<CommandEnvelope> commandLog = new ArrayList<>();
 
     public DecisionDriver(DecisionSettings settings, Path stateDir) {
         this(settings, stateDir, StreamsOptions.defaults().processingGuarantee());
@@ -76,6 +77,9 @@ public final class DecisionDriver implements AutoCloseable {
     }
 
     public Emitted send(String key, CommandEnvelope envelope) {
+        // as a reader of the commands topic gets it back
+        byte[] bytes = Topics.COMMANDS.valueSerde().serializer().serialize(Topics.COMMANDS.name(), envelope);
+        commandLog.add(Topics.COMMANDS.valueSerde().deserializer().deserialize(Topics.COMMANDS.name(), bytes));
         commands.pipeInput(key, envelope);
         return drain();
     }
@@ -115,6 +119,11 @@ public final class DecisionDriver implements AutoCloseable {
 
     public <V> KeyValueStore<String, V> keyValueStore(String name) {
         return driver.getKeyValueStore(name);
+    }
+
+    /** Every command sent so far (through {@link #send}), in the order of the commands topic, as read back from it. */
+    public List<CommandEnvelope> commandLog() {
+        return List.copyOf(commandLog);
     }
 
     /** Every event emitted so far, in the order of the events topic (a back-test's input). */

@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.callview.CallViews;
+import io.agentgateway.ingress.callview.ConditionArguments;
 import io.agentgateway.ingress.callview.Redaction;
 import io.agentgateway.ingress.connection.ToolConnectionView.Known;
 import io.agentgateway.ingress.gate.ActionGate;
@@ -51,9 +52,11 @@ class McpToolCallGate {
     private final CallViews views;
     private final McpToolListCache toolLists;
     private final McpKeys keys;
+    private final ConditionArguments conditionArguments;
 
     McpToolCallGate(ActionGate gate, ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream,
-                    McpGateProperties properties, CallViews views, McpToolListCache toolLists, McpKeys keys) {
+                    McpGateProperties properties, CallViews views, McpToolListCache toolLists, McpKeys keys,
+                    ConditionArguments conditionArguments) {
         this.gate = gate;
         this.access = access;
         this.seals = seals;
@@ -62,6 +65,7 @@ class McpToolCallGate {
         this.views = views;
         this.toolLists = toolLists;
         this.keys = keys;
+        this.conditionArguments = conditionArguments;
     }
 
     /**
@@ -82,6 +86,8 @@ class McpToolCallGate {
                     .riskOverriddenByCaller(call.riskOverridden())
                     .heldCall(sealed(call.name(), new HeldMcpToolCall(call.name(), call.arguments())),
                             views.mcp(call.name(), call.arguments()))
+                    // what policy conditions read: the whole arguments the upstream gets (credentials taken out)
+                    .conditionInputs(conditionArguments.inputs(call.arguments(), null, null, null))
                     .build();
             return usableConnection(caller)
                     .flatMap(known -> gate.decide(intent(caller, rpcId).onConnection(Tool.MCP, known).evaluate(command).build()))
@@ -204,6 +210,8 @@ class McpToolCallGate {
                     .resource(resource ? "resource" : "prompt", subject.asString())
                     .payload(McpAuditPayload.of(payload, auditPayloadBytes))
                     .heldCall(sealed(method, new HeldMcpRequest(method, params)), views.mcpRequest(method, params))
+                    // conditions read the request's params as args (uri or name, and a prompt's arguments)
+                    .conditionInputs(conditionArguments.inputs(params, null, null, null))
                     .build();
             // reachable, as for tools/call: no approval is opened for a read that could never run
             return usableConnection(caller)

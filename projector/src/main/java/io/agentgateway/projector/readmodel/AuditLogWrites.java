@@ -3,6 +3,7 @@ package io.agentgateway.projector.readmodel;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
@@ -29,12 +30,14 @@ final class AuditLogWrites {
                 tool, action, risk_level, supplied_risk_level, risk_classification, risk_overridden_by_caller,
                 decision, reason, matched_policy_id, matched_policy_name, approval_request_id, agent_id,
                 agent_name, resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
-                payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity)
+                payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity,
+                condition_errors)
             values (:id::uuid, :workspace_id::uuid, :event_id::uuid, :command_id, :correlation_id, :occurred_at, :kind,
                 :tool, :action, :risk_level, :supplied_risk_level, :risk_classification, :risk_overridden_by_caller,
                 :decision, :reason, :matched_policy_id, :matched_policy_name, :approval_request_id::uuid, :agent_id,
                 :agent_name, :resource_type, :resource_id, :requested_by, :source, :actor_user_id, :payload_excerpt,
-                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered, :agent_identity)
+                :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered, :agent_identity,
+                :condition_errors::jsonb)
             on conflict (id) do nothing
             """);
 
@@ -79,6 +82,9 @@ final class AuditLogWrites {
                 .bool("undelivered", event.wasUndelivered())
                 // whether the agent id was bound to the API key or only asserted by the caller
                 .wire("agent_identity", event.agentIdentity(), AgentIdentity::wire)
+                // policy conditions that could not be evaluated, and what the fail-closed rule made of each
+                .json("condition_errors", event.conditionErrors() == null ? null
+                        : GatewayJson.MAPPER.writeValueAsString(event.conditionErrors()))
                 .source());
     }
 
@@ -129,6 +135,7 @@ final class AuditLogWrites {
                 .integer("payload_bytes", null)
                 .bool("undelivered", false)
                 .text("agent_identity", null)
+                .json("condition_errors", null)
                 .source());
     }
 }

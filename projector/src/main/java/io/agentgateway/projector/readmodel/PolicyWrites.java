@@ -13,14 +13,15 @@ final class PolicyWrites {
     private PolicyWrites() {}
 
     private static final SqlStatement UPSERT = SqlStatement.inEventOrder("""
-            insert into policies (workspace_id, policy_id, name, priority, enabled, decision, match, description, updated_at)
+            insert into policies (workspace_id, policy_id, name, priority, enabled, decision, match, description, condition,
+                                  updated_at)
             select :workspace_id::uuid, :policy_id::uuid, :name, :priority, :enabled, :decision, :match::jsonb,
-                   :description, :occurred_at
+                   :description, :condition, :occurred_at
              where %s
             on conflict (workspace_id, policy_id) do update
                set name = excluded.name, priority = excluded.priority, enabled = excluded.enabled,
                    decision = excluded.decision, match = excluded.match, description = excluded.description,
-                   updated_at = excluded.updated_at
+                   condition = excluded.condition, updated_at = excluded.updated_at
             """.formatted(WorkspaceVersionGuard.NOT_STALE));
 
     private static final SqlStatement DELETE = SqlStatement.inEventOrder("""
@@ -43,6 +44,7 @@ final class PolicyWrites {
                         .wire("decision", policy.decision(), Decision::wire)
                         .json("match", match)
                         .text("description", policy.description())
+                        .text("condition", policy.condition())
                         .source()),
                 WorkspaceVersionGuard.advance(envelope));
     }

@@ -37,6 +37,7 @@ final class WorkspaceWrites {
             update workspaces
                set default_decisions = :default_decisions::jsonb,
                    approval_ttl_seconds = :approval_ttl_seconds,
+                   time_zone = coalesce(:time_zone, time_zone),
                    policy_set_version = greatest(policy_set_version, :policy_set_version),
                    workspace_version = :workspace_version,
                    updated_at = :occurred_at
@@ -68,6 +69,8 @@ final class WorkspaceWrites {
         return new Write(SET_DEFAULTS, EnvelopeParams.of(envelope)
                 .json("default_decisions", defaultDecisionsJson(event.decisions()))
                 .bigint("approval_ttl_seconds", ttlSeconds)
+                // records before time zones carry none: the zone stays as it was (UTC)
+                .text("time_zone", event.timeZone())
                 .source());
     }
 

@@ -27,6 +27,9 @@ import tools.jackson.databind.JsonNode;
  * lists (at most {@link #MAX_LISTED_TOOLS}, each at most {@link #MAX_LISTED_TOOL_NAME_CHARS} characters). When the list
  * is allowed, the reply's {@link EvaluationOutcome#hiddenTools()} names those a {@code tools/call} would be blocked for
  * whatever its arguments, decided with the same policies; the gate lists the others. Null: not a tool listing.
+ * {@code conditionInputs} is what policy conditions read beyond these fields (the whole arguments, the proxied
+ * request, the raw target facts): set by the proxy and the MCP gate; null from evaluate-action, whose {@code payload}
+ * is the whole arguments, and from writers before conditions.
  */
 public record EvaluateAction(
         Tool tool,
@@ -44,7 +47,8 @@ public record EvaluateAction(
         SealedHeldCall heldCall,
         Long connectionVersion,
         CallView callView,
-        java.util.List<String> listedTools) implements Command {
+        java.util.List<String> listedTools,
+        ConditionInputs conditionInputs) implements Command {
 
     /** The most tool names one {@code tools/list} decision takes (a larger upstream page is refused, fail closed). */
     public static final int MAX_LISTED_TOOLS = 1000;
@@ -54,6 +58,16 @@ public record EvaluateAction(
     public EvaluateAction {
         // a copy that keeps what was written (a null element too: the decision stream refuses it as invalid)
         listedTools = listedTools == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listedTools));
+    }
+
+    /** Without condition inputs (evaluate-action, and the form before conditions). */
+    public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
+                          String resourceType, String resourceId, JsonNode payload, String requestedBy,
+                          ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,
+                          SealedHeldCall heldCall, Long connectionVersion, CallView callView,
+                          java.util.List<String> listedTools) {
+        this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
+                requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, listedTools, null);
     }
 
     /**
@@ -88,25 +102,32 @@ public record EvaluateAction(
     /** The same action naming the version of the connection the entry point sends it with. */
     public EvaluateAction withConnectionVersion(long version) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
-                source, requiredScope, riskOverriddenByCaller, heldCall, version, callView, listedTools);
+                source, requiredScope, riskOverriddenByCaller, heldCall, version, callView, listedTools, conditionInputs);
     }
 
     /** The same action with what reviewers are shown of its call. */
     public EvaluateAction withCallView(CallView view) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
-                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, view, listedTools);
+                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, view, listedTools, conditionInputs);
     }
 
     /** The same action under another agent id (the one its API key is bound to). */
     public EvaluateAction withAgentId(String boundAgentId) {
         return new EvaluateAction(tool, action, riskLevel, boundAgentId, agentName, resourceType, resourceId, payload,
-                requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, listedTools);
+                requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, listedTools,
+                conditionInputs);
     }
 
     /** The same tools/list naming the tools the upstream lists. */
     public EvaluateAction withListedTools(java.util.List<String> names) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
-                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, names);
+                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, names, conditionInputs);
+    }
+
+    /** The same action with what policy conditions read of it beyond its fields (the proxy, the MCP gate). */
+    public EvaluateAction withConditionInputs(ConditionInputs inputs) {
+        return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
+                source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, listedTools, inputs);
     }
 
     /** The v1 form without a held call (evaluate-action). */
@@ -143,6 +164,7 @@ public record EvaluateAction(
         private Long connectionVersion;
         private CallView callView;
         private java.util.List<String> listedTools;
+        private ConditionInputs conditionInputs;
 
         private Builder(Tool tool, String action, RiskLevel riskLevel) {
             this.tool = tool;
@@ -207,10 +229,16 @@ public record EvaluateAction(
             return this;
         }
 
+        /** What policy conditions read beyond the other fields: the whole arguments, the request, target facts. */
+        public Builder conditionInputs(ConditionInputs inputs) {
+            this.conditionInputs = inputs;
+            return this;
+        }
+
         public EvaluateAction build() {
             return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload,
                     requestedBy, source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView,
-                    listedTools);
+                    listedTools, conditionInputs);
         }
     }
 }

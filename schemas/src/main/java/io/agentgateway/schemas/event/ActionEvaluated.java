@@ -22,6 +22,9 @@ import io.agentgateway.schemas.Tool;
  *                      for the approval
  * @param agentIdentity how {@code agentId} is known: {@code bound} (the API key is bound to it) or
  *                      {@code asserted} (named by the caller); null without an agent id, and in records before it
+ * @param conditionErrors the policy conditions that could not be evaluated on the way to this decision, in the order
+ *                      they were tried, and what the fail-closed rule made of each (a match for block and
+ *                      require_approval, no match for allow); null when none failed
  */
 public record ActionEvaluated(
         String auditLogId,
@@ -47,7 +50,25 @@ public record ActionEvaluated(
         int payloadBytes,
         String limitReached,
         Boolean undelivered,
-        AgentIdentity agentIdentity) implements DomainEvent {
+        AgentIdentity agentIdentity,
+        java.util.List<io.agentgateway.schemas.ConditionError> conditionErrors) implements DomainEvent {
+
+    public ActionEvaluated {
+        conditionErrors = conditionErrors == null || conditionErrors.isEmpty() ? null : java.util.List.copyOf(conditionErrors);
+    }
+
+    /** Without condition errors (the form before conditions). */
+    public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
+                           RiskClassification riskClassification, boolean riskOverriddenByCaller, Decision decision,
+                           String reason, String matchedPolicyId, String matchedPolicyName, String approvalRequestId,
+                           String agentId, String agentName, String resourceType, String resourceId, String requestedBy,
+                           ActionSource source, String payloadExcerpt, boolean payloadTruncated, int payloadBytes,
+                           String limitReached, Boolean undelivered, AgentIdentity agentIdentity) {
+        this(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification, riskOverriddenByCaller, decision,
+                reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId, agentName, resourceType, resourceId,
+                requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, limitReached, undelivered, agentIdentity,
+                null);
+    }
 
     /** Without the agent's identity (the form written before keys could be bound to an agent). */
     public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
@@ -77,7 +98,7 @@ public record ActionEvaluated(
         return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
                 riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, approvalRequestId, agentId,
                 agentName, resourceType, resourceId, requestedBy, source, excerpt, truncated, bytes, limitReached, undelivered,
-                agentIdentity);
+                agentIdentity, conditionErrors);
     }
 
     /** Whether the decision reached nobody (made after the caller's deadline). */
@@ -90,6 +111,6 @@ public record ActionEvaluated(
         return new ActionEvaluated(auditLogId, tool, action, riskLevel, suppliedRiskLevel, riskClassification,
                 riskOverriddenByCaller, decision, reason, matchedPolicyId, matchedPolicyName, null, agentId, agentName,
                 resourceType, resourceId, requestedBy, source, payloadExcerpt, payloadTruncated, payloadBytes, limitReached,
-                Boolean.TRUE, agentIdentity);
+                Boolean.TRUE, agentIdentity, conditionErrors);
     }
 }

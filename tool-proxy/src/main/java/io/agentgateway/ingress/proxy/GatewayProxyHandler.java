@@ -4,6 +4,7 @@ import io.agentgateway.classification.ToolProfile;
 import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
+import io.agentgateway.ingress.callview.ConditionArguments;
 import io.agentgateway.ingress.edge.ProxyRequestProperties;
 import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.ingress.heldcall.UpstreamTarget;
@@ -13,6 +14,7 @@ import io.agentgateway.ingress.web.IdempotencyKeys;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
@@ -63,9 +65,14 @@ public class GatewayProxyHandler {
     private final int maxBodyBytes;
     private final PublicBaseUrl gatewayBase;
     private final CallViews views;
+    private final ConditionLookups lookups;
+    private final ConditionArguments conditionArguments;
 
     GatewayProxyHandler(ProxyTargets targets, HeldCallSeals seals, UpstreamForwarder forwarder, ProxyProperties properties,
-                        ProxyRequestProperties requests, PublicBaseUrl gatewayBase, CallViews views) {
+                        ProxyRequestProperties requests, PublicBaseUrl gatewayBase, CallViews views, ConditionLookups lookups,
+                        ConditionArguments conditionArguments) {
+        this.lookups = lookups;
+        this.conditionArguments = conditionArguments;
         this.gatewayBase = gatewayBase;
         this.targets = targets;
         this.seals = seals;
@@ -94,17 +101,24 @@ public class GatewayProxyHandler {
                 ProxyRequestBody.refuseMethodField(request.headers().asHttpHeaders(), body);
                 // the fixed tables first: a malformed request is a 400 before the key is looked up
                 Optional<ProxyAction> fixed = ProxyClassifier.byFixedTables(tool, method, path, body);
+                boolean graphQl = ProxyClassifier.isGraphQl(tool, path);
+                // facts a policy condition needs that the request does not carry (a merge's base branch, an issue's labels)
+                Mono<ConditionLookups.Found> found = fixed.map(a -> lookups.lookUp(key.workspaceId(), tool, a, path, body,
+                                Actor.apiKey(key.keyHash(), agentId), correlationId))
+                        .orElse(Mono.just(ConditionLookups.Found.NOTHING));
                 // the connection is the one the decision stream holds (the evaluation names its version); the
                 // stream checks the key and its proxy scope in log order, also before any 409 (ProxyTargets)
-                return targets.decide(key, tool, agentId, correlationId, idempotencyKey, proxyTarget -> {
+                return found.flatMap(facts -> targets.decide(key, tool, agentId, correlationId, idempotencyKey, proxyTarget -> {
                             ProxyAction action = fixed.orElseGet(() -> RuleActions.classify(proxyTarget.rules(), method, path));
                             HeldHttpRequest held = new HeldHttpRequest(method.name(), path.canonical(), path.query(), headers,
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
                             // what reviewers are shown: made from exactly what is sealed, redacted and bounded
                             CallView view = views.http(tool, action.action(), held.method(), held.path(), held.query(),
-                                    ProxyClassifier.isGraphQl(tool, path), headers, body);
-                            return evaluation(tool, action, agentId, view, seals.seal(tool, action.action(), held));
-                        })
+                                    graphQl, headers, body);
+                            return evaluation(tool, action, agentId, view, seals.seal(tool, action.action(), held))
+                                    .withConditionInputs(ProxyConditionFacts.inputs(conditionArguments, tool, method, path, body,
+                                            graphQl, facts));
+                        }))
                         .flatMap(decided -> {
                             UpstreamTarget target = decided.target().upstream();
                             EvaluationOutcome outcome = decided.decision().outcome();
