@@ -6,6 +6,7 @@ import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.ActorKind;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
@@ -35,7 +36,8 @@ final class ApprovalOpening {
                  String resourceId) {}
 
     /** The state with the approval, the events to emit after the audit entry, and the reviewers' notification. */
-    record Opened(String approvalId, WorkspaceState state, List<DomainEvent> events, NotificationRequested reviewersTold) {}
+    record Opened(String approvalId, Instant createdAt, Instant expiresAt, WorkspaceState state, List<DomainEvent> events,
+                  NotificationRequested reviewersTold) {}
 
     private final ApprovalRequestedNotification notification = new ApprovalRequestedNotification();
     private final long openApprovalsLimit;
@@ -65,14 +67,16 @@ final class ApprovalOpening {
                 String auditLogId, String digest, SealedHeldCall held, CallView view) {
         String approvalId = DerivedIds.approvalId(envelope.commandId());
         Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
+        // the key that asked is the only one that may withdraw it, and the one its MCP task is bound to
+        String requestedBy = envelope.actor().kind() == ActorKind.API_KEY ? envelope.actor().apiKeyHash() : null;
         WorkspaceState next = state.withApproval(approvalId, PendingApproval.opened(expiresAt, digest, asked.tool(),
-                asked.action(), held == null ? null : held.kind()));
+                asked.action(), held == null ? null : held.kind(), envelope.acceptedAt(), requestedBy));
         List<DomainEvent> events = new ArrayList<>();
         events.add(new ApprovalRequested(approvalId, auditLogId, asked.tool(), asked.action(), risk.level(),
                 asked.agentId(), digest, expiresAt, held, view));
         NotificationRequested reviewersTold = notification.build(envelope, state, asked,
                 new ApprovalRequestedNotification.OpenedApproval(approvalId, auditLogId, asked.agentId(), risk, verdict, expiresAt,
                         digest, view));
-        return new Opened(approvalId, next, List.copyOf(events), reviewersTold);
+        return new Opened(approvalId, envelope.acceptedAt(), expiresAt, next, List.copyOf(events), reviewersTold);
     }
 }

@@ -16,9 +16,14 @@ import java.util.Objects;
  * @param claimedBy     the executor that claimed the run (status executing), else null
  * @param forgetAt      once approved: when the state lets go of it if its call was never claimed or its run
  *                      never recorded (one approval TTL after its expiry); null while pending
+ * @param requestedAt   when the evaluation that opened it was accepted; null for entries stored before it was kept
+ * @param requestedByKeyHash the hash of the API key whose evaluation opened it: the only key that may withdraw it,
+ *                      and the key an MCP task of it is bound to; null when no key opened it (a webhook) or before it
+ *                      was kept
  */
 public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status, Tool tool, String action,
-                              HeldCallKind heldCallKind, String claimedBy, Instant forgetAt) {
+                              HeldCallKind heldCallKind, String claimedBy, Instant forgetAt, Instant requestedAt,
+                              String requestedByKeyHash) {
     public PendingApproval {
         Objects.requireNonNull(expiresAt, "expiresAt");
         Objects.requireNonNull(callDigest, "callDigest");
@@ -26,13 +31,31 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
     }
 
     public PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status) {
-        this(expiresAt, callDigest, status, null, null, null, null, null);
+        this(expiresAt, callDigest, status, null, null, null, null, null, null, null);
+    }
+
+    /** Without when and by whom it was opened (the stored form before MCP tasks). */
+    public PendingApproval(Instant expiresAt, String callDigest, ApprovalStatus status, Tool tool, String action,
+                           HeldCallKind heldCallKind, String claimedBy, Instant forgetAt) {
+        this(expiresAt, callDigest, status, tool, action, heldCallKind, claimedBy, forgetAt, null, null);
     }
 
     /** A new pending approval. */
     public static PendingApproval opened(Instant expiresAt, String callDigest, Tool tool, String action,
                                          HeldCallKind heldCallKind) {
-        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.PENDING, tool, action, heldCallKind, null, null);
+        return opened(expiresAt, callDigest, tool, action, heldCallKind, null, null);
+    }
+
+    /** A new pending approval, opened at {@code requestedAt} by the API key {@code requestedByKeyHash} (null: none). */
+    public static PendingApproval opened(Instant expiresAt, String callDigest, Tool tool, String action,
+                                         HeldCallKind heldCallKind, Instant requestedAt, String requestedByKeyHash) {
+        return new PendingApproval(expiresAt, callDigest, ApprovalStatus.PENDING, tool, action, heldCallKind, null, null,
+                requestedAt, requestedByKeyHash);
+    }
+
+    /** Whether this API key (its hash) opened it. */
+    public boolean requestedBy(String apiKeyHash) {
+        return requestedByKeyHash != null && requestedByKeyHash.equals(apiKeyHash);
     }
 
     /** Past its expiry: {@code expiresAt} itself is still in time (a review accepted at that instant counts). */
@@ -55,11 +78,11 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
     /** @param forgetAfter how long after its expiry an approved call that never ran is let go of */
     public PendingApproval approved(java.time.Duration forgetAfter) {
         return new PendingApproval(expiresAt, callDigest, ApprovalStatus.APPROVED, tool, action, heldCallKind, null,
-                expiresAt.plus(forgetAfter));
+                expiresAt.plus(forgetAfter), requestedAt, requestedByKeyHash);
     }
 
     public PendingApproval claimedBy(String executorId) {
         return new PendingApproval(expiresAt, callDigest, ApprovalStatus.EXECUTING, tool, action, heldCallKind, executorId,
-                forgetAt);
+                forgetAt, requestedAt, requestedByKeyHash);
     }
 }
