@@ -273,7 +273,7 @@ final class WireSamples {
                 List.of("delete_repository"), ACCEPTED_AT, EXPIRES_AT);
         return new Reply(Reply.CURRENT_VERSION, COMMAND_ID, CORRELATION_ID, WORKSPACE_ID, 3, ReplyStatus.OK,
                 "none", outcome, toolConnection(), 17L, new ApprovalSnapshot(DerivedIds.approvalId(COMMAND_ID), "pending",
-                        Tool.CODE_HOST, "pull_request.merge", EXPIRES_AT, ACCEPTED_AT, KEY_HASH));
+                        Tool.CODE_HOST, "pull_request.merge", EXPIRES_AT, ACCEPTED_AT, KEY_HASH, HeldCallKind.HTTP_REQUEST));
     }
 
     static NotificationRequested notification() {

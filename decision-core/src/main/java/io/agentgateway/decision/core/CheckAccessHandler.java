@@ -52,6 +52,6 @@ final class CheckAccessHandler implements CommandHandler<CheckAccess> {
         Optional<PendingApproval> open = state.approval(command.approvalId());
         return open.map(approval -> ok.withApproval(new ApprovalSnapshot(command.approvalId(), approval.status().wire(),
                 approval.tool(), approval.action(), approval.expiresAt(), approval.requestedAt(),
-                approval.requestedByKeyHash()))).orElse(ok);
+                approval.requestedByKeyHash(), approval.heldCallKind()))).orElse(ok);
     }
 }

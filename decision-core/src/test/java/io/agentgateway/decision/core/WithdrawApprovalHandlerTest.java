@@ -64,6 +64,7 @@ class WithdrawApprovalHandlerTest {
         assertThat(snapshot.createdAt()).isEqualTo(held.envelope().acceptedAt());
         assertThat(snapshot.requestedByKeyHash()).isEqualTo(CoreWorkspace.EVALUATE_KEY);
         assertThat(snapshot.expiresAt()).isEqualTo(outcome.approvalExpiresAt());
+        assertThat(snapshot.heldCallKind()).isEqualTo(HeldCallKind.MCP_TOOL_CALL);
     }
 
     @Test

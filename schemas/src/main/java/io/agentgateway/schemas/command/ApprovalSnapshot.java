@@ -1,5 +1,6 @@
 package io.agentgateway.schemas.command;
 
+import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.Tool;
 import java.time.Instant;
 
@@ -12,12 +13,13 @@ import java.time.Instant;
  *                           null for approvals opened before it was recorded
  * @param requestedByKeyHash the SHA-256 hash of the API key whose evaluation opened it (an MCP task is bound to it);
  *                           null when no key opened it (a webhook) or before it was recorded
+ * @param heldCallKind       the kind of call the gateway runs once it is approved; null when there is none
  */
 public record ApprovalSnapshot(String approvalId, String status, Tool tool, String action, Instant expiresAt,
-                               Instant createdAt, String requestedByKeyHash) {
+                               Instant createdAt, String requestedByKeyHash, HeldCallKind heldCallKind) {
 
-    /** Without when and by whom it was opened (the form before MCP tasks). */
+    /** Without when and by whom it was opened and what it holds (the form before MCP tasks). */
     public ApprovalSnapshot(String approvalId, String status, Tool tool, String action, Instant expiresAt) {
-        this(approvalId, status, tool, action, expiresAt, null, null);
+        this(approvalId, status, tool, action, expiresAt, null, null, null);
     }
 }
