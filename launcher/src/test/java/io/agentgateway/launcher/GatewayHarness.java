@@ -71,6 +71,10 @@ final class GatewayHarness {
                 properties.put("gateway.webhooks.unmatched-rate", "0");
                 properties.put("gateway.webhooks.unmatched-global-rate", "0");
                 properties.put("gateway.limits.workspace-rate", "0");
+                // MCP tasks: clients (the TypeScript SDK honours it) poll a held call's task this often
+                properties.put("gateway.mcp.tasks.poll-interval", "PT0.5S");
+                // small pages, so that McpTasksEndToEndTest pages through a few tasks
+                properties.put("gateway.mcp.tasks.list-page-size", "2");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();
