@@ -277,19 +277,26 @@ class McpTasksEndToEndTest {
         for (int i = 0; i < 3; i++) {
             made.add(0, mcp.rpc("tools/call", call("delete_repo", UUID.randomUUID().toString(), true)).at("/result/task/taskId").asString());
         }
-        await().atMost(Duration.ofSeconds(20)).until(() -> mcp.rpc("tasks/list", params()).at("/result/tasks").size() == 3);
-        List<String> listed = new ArrayList<>();
-        String cursor = null;
-        do {
-            ObjectNode page = params();
-            if (cursor != null) {
-                page.put("cursor", cursor);
-            }
-            JsonNode answer = mcp.rpc("tasks/list", page).get("result");
-            answer.get("tasks").forEach(t -> listed.add(t.get("taskId").asString()));
-            cursor = answer.has("nextCursor") ? answer.get("nextCursor").asString() : null;
-        } while (cursor != null);
+        // the read model shows new tasks a moment after they were made; pages of two (the harness's list-page-size)
+        List<Integer> pageSizes = new ArrayList<>();
+        List<String> listed = await().atMost(Duration.ofSeconds(20)).until(() -> {
+            pageSizes.clear();
+            List<String> all = new ArrayList<>();
+            String cursor = null;
+            do {
+                ObjectNode page = params();
+                if (cursor != null) {
+                    page.put("cursor", cursor);
+                }
+                JsonNode answer = mcp.rpc("tasks/list", page).get("result");
+                answer.get("tasks").forEach(t -> all.add(t.get("taskId").asString()));
+                pageSizes.add(answer.get("tasks").size());
+                cursor = answer.has("nextCursor") ? answer.get("nextCursor").asString() : null;
+            } while (cursor != null);
+            return all;
+        }, all -> all.size() == made.size());
         assertThat(listed).containsExactlyElementsOf(made);
+        assertThat(pageSizes).containsExactly(2, 1);
         assertThat(mcp.rpc("tasks/list", params().put("cursor", "not a cursor")).at("/error/code").asInt()).isEqualTo(-32602);
     }
 
@@ -435,6 +442,25 @@ class McpTasksEndToEndTest {
                     .isEqualTo("completed");
         }
         assertThat(UPSTREAM.callsOf("delete_repo", marker)).hasSize(1);
+    }
+
+    /** tasks/result never waits past gateway.mcp.tasks.result-wait: it says the task is still working. */
+    @Test
+    void aTasksResultStillWorkingAtTheCapIsAnsweredSoAndTheTaskGoesOn() {
+        TestWorkspace ws = connectedWorkspace();
+        try (IngressReplica shortWait = new IngressReplica(1, Map.of("gateway.mcp.tasks.result-wait", "PT2S"))) {
+            McpTaskClient mcp = McpTaskClient.initialized(shortWait.baseUrl(), ws.apiKey(), UTILITY);
+            String taskId = mcp.rpc("tools/call", call("delete_repo", UUID.randomUUID().toString(), true))
+                    .at("/result/task/taskId").asString();
+            long start = System.nanoTime();
+            JsonNode answer = mcp.rpc("tasks/result", taskParams(taskId));
+            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(waited).isBetween(Duration.ofMillis(1900), Duration.ofSeconds(10));
+            assertThat(answer.at("/error/code").asInt()).as(answer.toString()).isEqualTo(-32603);
+            assertThat(answer.at("/error/message").asString()).contains("still working");
+            assertThat(answer.at("/error/data/status").asString()).isEqualTo("working");
+            assertThat(mcp.rpc("tasks/get", taskParams(taskId)).at("/result/status").asString()).isEqualTo("working");
+        }
     }
 
     // ---- an upstream's error after an allow names the evaluation ----

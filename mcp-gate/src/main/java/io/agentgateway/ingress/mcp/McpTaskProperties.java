@@ -23,7 +23,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param listPageSize        tasks per {@code tasks/list} page
  * @param storedResultMaxBytes the largest result of an approved {@code tools/call} (compact JSON) kept as its execution
  *                            result (the command that records it must fit a Kafka record): a larger one is recorded
- *                            as an error result saying so
+ *                            as an error result saying so. An allowed call's result asked for as a task is kept in
+ *                            PostgreSQL up to this size; a larger one only in the memory of the replica that ran it
+ *                            (at most 64 MiB of such results per replica)
  */
 @ConfigurationProperties("gateway.mcp.tasks")
 public record McpTaskProperties(

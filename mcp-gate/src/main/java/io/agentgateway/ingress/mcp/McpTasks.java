@@ -61,12 +61,14 @@ class McpTasks {
     private final McpTaskWatch watch;
     private final McpTaskProperties properties;
     /**
-     * Allowed calls' tasks answered by this replica, so its client's next poll needs no read, and what it answers if
-     * PostgreSQL could not keep one (then only this replica knows it). Bounded; dropped after the retention.
+     * Allowed calls' tasks answered by this replica, so its client's next poll needs no read, and what it answers when
+     * PostgreSQL could not keep one, or the result is larger than what is kept there (then only this replica knows it).
+     * Bounded by the bytes of the results it holds; dropped after the retention.
      */
     private final Cache<UUID, LocalResult> answeredHere;
+    private static final long LOCAL_RESULTS_MAX_BYTES = 64L * 1024 * 1024;
 
-    private record LocalResult(String workspaceId, String keyHash, McpTask task) {}
+    private record LocalResult(String workspaceId, String keyHash, McpTask task, int bytes) {}
 
     McpTasks(ConnectionAccess access, ApprovalWithdrawals withdrawals, McpTaskRecords records, McpTaskWatch watch,
              McpTaskProperties properties) {
@@ -75,7 +77,9 @@ class McpTasks {
         this.records = records;
         this.watch = watch;
         this.properties = properties;
-        this.answeredHere = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(properties.retention()).build();
+        this.answeredHere = Caffeine.newBuilder().maximumWeight(LOCAL_RESULTS_MAX_BYTES)
+                .weigher((UUID id, LocalResult kept) -> Math.max(1, kept.bytes()))
+                .expireAfterWrite(properties.retention()).build();
     }
 
     // ---- creating tasks: the answers to a tools/call asked for as a task ----
@@ -130,7 +134,13 @@ class McpTasks {
         UUID taskId = UUID.fromString(outcome.auditLogId());
         Instant now = Instant.now();
         McpTask task = McpTask.ofAllowedCall(taskId.toString(), now, properties.retention(), result);
-        answeredHere.put(taskId, new LocalResult(caller.key().workspaceId().toString(), caller.key().keyHash(), task));
+        int bytes = IngressJson.RESPONSES.writeValueAsBytes(result).length;
+        answeredHere.put(taskId, new LocalResult(caller.key().workspaceId().toString(), caller.key().keyHash(), task, bytes));
+        if (bytes > properties.storedResultMaxBytes()) {
+            log.info("[{}] the result of task {} ({} bytes) is over gateway.mcp.tasks.stored-result-max-bytes: only this"
+                    + " replica answers it", caller.correlationId(), taskId, bytes);
+            return Mono.just(created(task));
+        }
         return Blocking.call(() -> {
                     records.keepAllowedResult(taskId, caller.key().workspaceId(), caller.key().keyHash(), now,
                             now.plus(properties.retention()), task.status(Tasks.UTILITY), result);
@@ -141,11 +151,14 @@ class McpTasks {
                             caller.correlationId(), taskId, ReadModelFailures.describe(failure));
                     return Mono.just(Boolean.FALSE);
                 })
-                .map(kept -> {
-                    ObjectNode answer = IngressJson.RESPONSES.createObjectNode();
-                    answer.set("task", task.toJson(Tasks.UTILITY, properties.pollInterval()));
-                    return answer;
-                });
+                .map(kept -> created(task));
+    }
+
+    /** 2025-11-25's {@code CreateTaskResult} of a task. */
+    private JsonNode created(McpTask task) {
+        ObjectNode answer = IngressJson.RESPONSES.createObjectNode();
+        answer.set("task", task.toJson(Tasks.UTILITY, properties.pollInterval()));
+        return answer;
     }
 
     /** 2025-11-25's {@code tools/list}: every tool the gate offers may be held, so each may be called as a task. */
