@@ -158,8 +158,7 @@ record McpTask(String taskId, State state, String statusMessage, Instant created
                 yield didNotRun(facts, "cancelled", JsonRpcError.BLOCKED, McpDecisionAnswers.BLOCKED_MESSAGE, why, updated, ttlMs);
             }
             case "withdrawn" -> {
-                String why = "Cancelled by the client (tasks/cancel) before it was reviewed; the call never ran"
-                        + (facts.cancelReason() == null || facts.cancelReason().isBlank() ? "" : ": " + facts.cancelReason());
+                String why = WITHDRAWN_MESSAGE;
                 yield new McpTask(id, State.WITHDRAWN, why, facts.createdAt(), updated, ttlMs, null,
                         new JsonRpcError(JsonRpcError.BLOCKED, "Tool call withdrawn by the client",
                                 approvalData(facts, "withdrawn", why)));
@@ -174,9 +173,11 @@ record McpTask(String taskId, State state, String statusMessage, Instant created
                 retention.toMillis(), result, null);
     }
 
+    static final String WITHDRAWN_MESSAGE = "Cancelled by the client (tasks/cancel) before it was reviewed; the call never ran";
+
     /** The same task, withdrawn by its client now (what {@code tasks/cancel} answers before the read model shows it). */
     McpTask withdrawnAt(Instant at) {
-        String why = "Cancelled by the client (tasks/cancel) before it was reviewed; the call never ran";
+        String why = WITHDRAWN_MESSAGE;
         ObjectNode data = IngressJson.RESPONSES.createObjectNode();
         data.put("status", "withdrawn");
         data.put("reason", why);

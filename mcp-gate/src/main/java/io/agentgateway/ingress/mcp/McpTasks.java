@@ -233,11 +233,18 @@ class McpTasks {
                     return revision == Tasks.EXTENSION ? Mono.just(acknowledged()) : Mono.error(alreadyEnded(task));
                 }
                 return withdrawals.withdraw(caller.key(), caller.agentId(), caller.correlationId(), id.toString(),
-                                "Cancelled by the MCP client (tasks/cancel)")
+                                "Withdrawn by the agent with MCP tasks/cancel")
                         .flatMap(withdrawal -> {
                             if (withdrawal.outcome() == ApprovalWithdrawals.Outcome.WITHDRAWN) {
-                                return Mono.just(revision == Tasks.EXTENSION ? acknowledged()
-                                        : task.withdrawnAt(Instant.now()).toJson(Tasks.UTILITY, properties.pollInterval()));
+                                if (revision == Tasks.EXTENSION) {
+                                    return Mono.just(acknowledged());
+                                }
+                                // the task as every later tasks/get shows it (the read model, once it has the end);
+                                // should the projector be slower than read-model-wait, as the withdrawal made it
+                                Instant withdrawn = Instant.now();
+                                return lookUp(caller, id, "cancel")
+                                        .map(now -> now.ended() ? now : task.withdrawnAt(withdrawn))
+                                        .map(now -> now.toJson(Tasks.UTILITY, properties.pollInterval()));
                             }
                             if (revision == Tasks.EXTENSION) {
                                 return Mono.just(acknowledged());
