@@ -25,7 +25,7 @@ import reactor.netty.resources.LoopResources;
  */
 final class BenchMcpUpstream implements AutoCloseable {
     static final String TOOL = "list_repos";
-    /** Answers a text of {@link #BIG_BYTES} (issue 15: results over 256 KiB used to hang in the gate). */
+    /** Answers a text of {@link #BIG_BYTES} (results over 256 KiB once hung in the gate). */
     static final String BIG_TOOL = "read_big_file";
     static final int BIG_BYTES = 1024 * 1024;
     private static final String BIG_TEXT = "x".repeat(BIG_BYTES);

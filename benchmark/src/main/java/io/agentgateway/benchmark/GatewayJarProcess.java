@@ -82,8 +82,8 @@ final class GatewayJarProcess implements AutoCloseable {
         if (System.getenv("LOGGING_LEVEL_ROOT") == null) {
             env.put("LOGGING_LEVEL_ROOT", "WARN");
         }
-        // the per-key and per-workspace request limits (issue 14: 50/s per key by default) would answer most of one
-        // key's load with 429: off, unless the caller sets them (older builds ignore the variables)
+        // the per-key and per-workspace request limits (gateway.limits.*, 50/s per key by default) would answer most of
+        // one key's load with 429: off, unless the caller sets them (older builds ignore the variables)
         for (String limit : List.of("GATEWAY_LIMITS_KEYRATE", "GATEWAY_LIMITS_WORKSPACERATE")) {
             if (System.getenv(limit) == null) {
                 env.put(limit, "0");

@@ -29,7 +29,7 @@ import reactor.netty.resources.LoopResources;
 
 /**
  * {@code tools/call} through the MCP gate against the same upstream called directly, in one run
- * (issue 3's speed targets: the gate adds at most 5 ms at p50 and 25 ms at p99 at 200 calls/s, and
+ * (the gate's speed targets, docs/benchmarks.md: it adds at most 5 ms at p50 and 25 ms at p99 at 200 calls/s, and
  * sustains at least 1,000 allowed calls/s on the 2-core machine, upstream included).
  *
  * <p>Both paths use the same client, the official SDK's async client over streamable HTTP (its WebClient
@@ -87,7 +87,7 @@ public final class McpGateBenchmark {
             LoadRunner.awaitDrained(gatedCall);
             ClosedLoopCpu gatedMax = ClosedLoopCpu.measure(gatedCall, callers, phase, processes);
 
-            // issue 15: a 1 MB result, open loop at a rate of its own (each call moves 1 MB three times)
+            // a 1 MB result, open loop at a rate of its own (each call moves 1 MB three times)
             int bigRate = Integer.getInteger("bench.bigRate", 20);
             var big = new McpSchema.CallToolRequest(BenchMcpUpstream.BIG_TOOL, Map.of());
             Predicate<McpSchema.CallToolResult> whole = result -> !Boolean.TRUE.equals(result.isError())

@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * The open-loop series of one run: for every offered rate the gateway and its two floors, with the CPU
- * the gateway's process and PostgreSQL spent meanwhile. Prints the headline table (Markdown, as the
- * top-level README shows it), the details, the highest rate each path held and the gateway's CPU per
+ * the gateway's process and PostgreSQL spent meanwhile. Prints the headline table (Markdown, as
+ * docs/benchmarks.md shows it), the details, the highest rate each path held and the gateway's CPU per
  * decision by component.
  */
 final class OpenLoopReport {
@@ -135,7 +135,7 @@ final class OpenLoopReport {
         return line.toString();
     }
 
-    /** The Markdown table of the README's headline figures. */
+    /** The Markdown table of the headline figures (docs/benchmarks.md). */
     void printHeadline() {
         System.out.printf(Locale.ROOT, "%n| offered | gateway p50 / p99 ms | Kafka floor p50 / p99 ms | HTTP floor p50 / p99 ms "
                 + "| gateway p50 / Kafka floor p50 | gateway CPU per decision (above idle) |%n|---|---|---|---|---|---|%n");

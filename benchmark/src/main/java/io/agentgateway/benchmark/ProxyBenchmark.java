@@ -28,8 +28,8 @@ import reactor.netty.resources.LoopResources;
  * overhead, and the most proxied requests per second {@code bench.clients} (64) closed-loop callers
  * sustain, next to evaluate-action's figures in the same run (the decision alone, without the proxy's
  * key and connection reads, sealing and forward: on a shared machine it shows what the machine gives a
- * decision at that moment). Targets (issue 4): overhead at most 5 ms at p50 and 25 ms at p99 at 200/s; at least 1,000
- * proxied requests/s on the 2-core machine.
+ * decision at that moment). Targets (docs/benchmarks.md): overhead at most 5 ms at p50 and 25 ms at p99 at 200/s; at
+ * least 1,000 proxied requests/s on the 2-core machine.
  *
  * <p>The upstream is a Reactor Netty server on its own single event-loop thread answering a small JSON
  * body with a {@code Link} header, like a code host's issue list.

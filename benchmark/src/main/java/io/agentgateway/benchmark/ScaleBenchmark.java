@@ -62,8 +62,8 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.StateRestoreListener;
 
 /**
- * Issue 13's scale benchmark, on a real (embedded) broker and the decision stream's own runner (no HTTP:
- * what is measured is the decision stream and its stores).
+ * What the size of a workspace costs a decision, on a real (embedded) broker and the decision stream's own runner (no
+ * HTTP: what is measured is the decision stream and its stores).
  *
  * <ol>
  *   <li><b>A big workspace against an empty one, in the same run and stream:</b> one workspace with

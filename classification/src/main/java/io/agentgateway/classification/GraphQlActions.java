@@ -1,22 +1,14 @@
 package io.agentgateway.classification;
 
 import graphql.GraphQLException;
-import graphql.language.ArrayValue;
-import graphql.language.Argument;
 import graphql.language.Document;
 import graphql.language.Field;
 import graphql.language.FragmentDefinition;
 import graphql.language.FragmentSpread;
 import graphql.language.InlineFragment;
-import graphql.language.NullValue;
-import graphql.language.ObjectField;
-import graphql.language.ObjectValue;
 import graphql.language.OperationDefinition;
 import graphql.language.Selection;
 import graphql.language.SelectionSet;
-import graphql.language.Value;
-import graphql.language.VariableDefinition;
-import graphql.language.VariableReference;
 import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
@@ -33,12 +25,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The GraphQL APIs behind the proxy: the issue tracker's (spec 4.5's table) and the code host's
- * ({@code POST …/code_host/graphql}). The body's {@code query} is parsed with graphql-java (never a
+ * The GraphQL APIs behind the proxy, each named by its tool's profile with what differs between them
+ * ({@link GraphQlMutations}: the issue tracker's, spec 4.5's table, and the code host's,
+ * {@code POST …/code_host/graphql}). The body's {@code query} is parsed with graphql-java (never a
  * regex); {@code operationName} picks the operation when the document holds several (required then); a
  * document with two operations of one name is refused, as the upstream could run either. Queries (and
  * subscriptions) are {@code read}/low. A mutation is classified by each of its root fields (fragments
- * and aliases followed) and, for the issue tracker, by its operation name (the spec's table), and the
+ * and aliases followed) and, where the API names operations (the issue tracker, the spec's table), by its
+ * operation name, and the
  * most severe wins: an operation named {@code IssueCreate} that deletes an issue is an
  * {@code issue.delete}, and a document that merges a pull request and comments is a merge.
  *
@@ -53,44 +47,10 @@ public final class GraphQlActions {
     public static final String READ = "read";
     private static final String MUTATION_SUFFIX = ".mutation";
 
-    /** Spec 4.5: the issue tracker's operations by name. */
-    private static final Map<String, String> ISSUE_TRACKER_OPERATIONS = Map.of(
-            "IssueCreate", "issue.create",
-            "IssueUpdate", "issue.update",
-            "IssueDelete", "issue.delete",
-            "CommentCreate", "comment.create",
-            "ProjectCreate", "project.create",
-            "ProjectDelete", "project.delete");
-
-    /**
-     * The code host's mutations (its public schema's names) that do what a REST row of spec 4.5 does,
-     * mapped to that row's action string. Every other mutation field gets a string of its own words.
-     */
-    private static final Map<String, String> CODE_HOST_FIELDS = Map.ofEntries(
-            Map.entry("mergePullRequest", "pull_request.merge"),
-            Map.entry("enablePullRequestAutoMerge", "pull_request.merge"),
-            Map.entry("enqueuePullRequest", "pull_request.merge"),
-            Map.entry("createPullRequest", "pull_request.create"),
-            // a revert opens a new pull request
-            Map.entry("revertPullRequest", "pull_request.create"),
-            Map.entry("updatePullRequest", "pull_request.update"),
-            Map.entry("closePullRequest", "pull_request.update"),
-            Map.entry("reopenPullRequest", "pull_request.update"),
-            Map.entry("createIssue", "issues.create"),
-            Map.entry("updateIssue", "issues.update"),
-            Map.entry("closeIssue", "issues.update"),
-            Map.entry("reopenIssue", "issues.update"),
-            Map.entry("addComment", "issues.comment.create"),
-            Map.entry("createCommitOnBranch", "file.write"),
-            Map.entry("deleteRef", "ref.delete"),
-            // creates, updates and/or deletes refs: read as its most severe effect
-            Map.entry("updateRefs", "ref.delete"));
-    private static final String COMMIT_ON_BRANCH = "createCommitOnBranch";
-
     private GraphQlActions() {}
 
     /**
-     * @param tool the issue tracker or the code host
+     * @param tool a tool whose profile names a GraphQL API (the issue tracker, the code host)
      * @return the action string and its risk (no resource: GraphQL names none in one place)
      * @throws MalformedCallException with a clear message for a body that is not one GraphQL request (the proxy
      *                                answers 400 with it)
@@ -155,19 +115,17 @@ public final class GraphQlActions {
     }
 
     private static ClassifiedAction mutation(Tool tool, Document document, OperationDefinition operation, ObjectNode variables) {
+        GraphQlMutations mutations = mutationsOf(tool);
         List<String> candidates = new ArrayList<>();
-        if (tool == Tool.ISSUE_TRACKER && operation.getName() != null) {
-            String named = ISSUE_TRACKER_OPERATIONS.get(operation.getName());
-            if (named != null) {
-                candidates.add(named);
-            }
+        if (operation.getName() != null) {
+            mutations.ofOperationName(operation.getName()).ifPresent(candidates::add);
         }
         Map<String, FragmentDefinition> fragments = document.getDefinitionsOfType(FragmentDefinition.class).stream()
                 .collect(Collectors.toMap(FragmentDefinition::getName, f -> f, (a, b) -> a));
         List<Field> rootFields = new ArrayList<>();
         collectFields(operation.getSelectionSet(), fragments, new HashSet<>(), rootFields);
         for (Field field : rootFields) {
-            String action = tool == Tool.CODE_HOST ? codeHostAction(field, operation, variables) : actionOfField(field.getName());
+            String action = mutations.ofField(field, operation, variables);
             candidates.add(risk(tool, action) == RiskLevel.LOW ? action + MUTATION_SUFFIX : action);
         }
         if (candidates.isEmpty()) {
@@ -207,34 +165,19 @@ public final class GraphQlActions {
         }
     }
 
-    /** The issue tracker's fields name the resource first: {@code issueCreate} → {@code issue.create}. */
+    /** The GraphQL API of the tool's profile; a tool without one is a caller's mistake. */
+    private static GraphQlMutations mutationsOf(Tool tool) {
+        return ToolProfiles.of(tool).proxy().flatMap(ToolProfile.Proxied::graphQl)
+                .orElseThrow(() -> new IllegalArgumentException("the " + tool.wire() + " tool has no GraphQL API"));
+    }
+
+    /** Fields that name the resource first: {@code issueCreate} → {@code issue.create}. */
     static String actionOfField(String field) {
         return String.join(".", words(field));
     }
 
-    /**
-     * The code host's fields name the verb first: a field of {@link #CODE_HOST_FIELDS} takes its REST
-     * row's action; any other moves its verb last, {@code addStar} → {@code star.add}, so it reads as
-     * {@code <resource>.<verb>} like every other action. A commit that deletes files is a
-     * {@code file.delete}, as the REST {@code DELETE …/contents/:path} is.
-     */
-    static String codeHostAction(Field field, OperationDefinition operation, ObjectNode variables) {
-        String mapped = CODE_HOST_FIELDS.get(field.getName());
-        if (mapped != null) {
-            if (field.getName().equals(COMMIT_ON_BRANCH) && deletesFiles(field, operation, variables)) {
-                return "file.delete";
-            }
-            return mapped;
-        }
-        List<String> words = words(field.getName());
-        if (words.size() > 1) {
-            words.add(words.remove(0));
-        }
-        return String.join(".", words);
-    }
-
     /** The camel-case words of a field name, in lower case: {@code addProjectV2Item} → add, project, v2, item. */
-    private static List<String> words(String field) {
+    static List<String> words(String field) {
         List<String> words = new ArrayList<>();
         int start = 0;
         for (int i = 1; i < field.length(); i++) {
@@ -246,71 +189,6 @@ public final class GraphQlActions {
         }
         words.add(field.substring(start).toLowerCase(Locale.ROOT));
         return words;
-    }
-
-    /**
-     * Whether a {@code createCommitOnBranch} names any file deletion: a {@code deletions} input field
-     * anywhere in its arguments that is not null or an empty list, written inline, passed in the
-     * request's variables or in a variable's default.
-     */
-    private static boolean deletesFiles(Field field, OperationDefinition operation, ObjectNode variables) {
-        for (Argument argument : field.getArguments()) {
-            if (namesDeletions(argument.getValue(), false, operation, variables)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean namesDeletions(Value<?> value, boolean isDeletions, OperationDefinition operation,
-                                          ObjectNode variables) {
-        if (value instanceof VariableReference reference) {
-            JsonNode given = variables == null ? null : variables.get(reference.getName());
-            if (given != null) {
-                return jsonNamesDeletions(given, isDeletions);
-            }
-            return operation.getVariableDefinitions().stream()
-                    .filter(definition -> definition.getName().equals(reference.getName()))
-                    .map(VariableDefinition::getDefaultValue)
-                    .anyMatch(defaultValue -> defaultValue != null && namesDeletions(defaultValue, isDeletions, operation, variables));
-        }
-        if (isDeletions) {
-            return !(value instanceof NullValue) && !(value instanceof ArrayValue list && list.getValues().isEmpty());
-        }
-        if (value instanceof ObjectValue object) {
-            for (ObjectField objectField : object.getObjectFields()) {
-                if (namesDeletions(objectField.getValue(), objectField.getName().equals("deletions"), operation, variables)) {
-                    return true;
-                }
-            }
-        } else if (value instanceof ArrayValue list) {
-            for (Value<?> item : list.getValues()) {
-                if (namesDeletions(item, false, operation, variables)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean jsonNamesDeletions(JsonNode node, boolean isDeletions) {
-        if (isDeletions) {
-            return !node.isNull() && !(node.isArray() && node.isEmpty());
-        }
-        if (node.isObject()) {
-            for (var entry : node.properties()) {
-                if (jsonNamesDeletions(entry.getValue(), entry.getKey().equals("deletions"))) {
-                    return true;
-                }
-            }
-        } else if (node.isArray()) {
-            for (JsonNode item : node) {
-                if (jsonNamesDeletions(item, false)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private static RiskLevel risk(Tool tool, String action) {

@@ -11,35 +11,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Spec 4.1: for the code host and the issue tracker the risk comes from the action string (tables of
- * spec 4.5), whatever the caller supplied; for every other tool the caller's level stands.
+ * Spec 4.1: for a tool whose profile names a risk table (the code host and the issue tracker, spec 4.5's tables)
+ * the risk comes from the action string, whatever the caller supplied; for every other tool the caller's level
+ * stands.
  * Actions outside the tables follow DESIGN.md: read-like actions are low, delete-like ones high,
  * everything else medium, so an unknown write can never come out as low.
  */
 public final class RiskClassifier {
-
-    private static final Map<String, RiskLevel> CODE_HOST = Map.ofEntries(
-            Map.entry("read", RiskLevel.LOW),
-            Map.entry("issues.create", RiskLevel.MEDIUM),
-            Map.entry("issues.update", RiskLevel.MEDIUM),
-            Map.entry("issues.comment.create", RiskLevel.MEDIUM),
-            Map.entry("pull_request.create", RiskLevel.HIGH),
-            Map.entry("pull_request.update", RiskLevel.MEDIUM),
-            Map.entry("pull_request.merge", RiskLevel.HIGH),
-            Map.entry("file.write", RiskLevel.HIGH),
-            Map.entry("file.delete", RiskLevel.CRITICAL),
-            Map.entry("release.create", RiskLevel.HIGH),
-            Map.entry("ref.delete", RiskLevel.CRITICAL),
-            Map.entry("workflow.dispatch", RiskLevel.HIGH));
-
-    private static final Map<String, RiskLevel> ISSUE_TRACKER = Map.ofEntries(
-            Map.entry("read", RiskLevel.LOW),
-            Map.entry("issue.create", RiskLevel.MEDIUM),
-            Map.entry("issue.update", RiskLevel.MEDIUM),
-            Map.entry("issue.delete", RiskLevel.HIGH),
-            Map.entry("comment.create", RiskLevel.MEDIUM),
-            Map.entry("project.create", RiskLevel.MEDIUM),
-            Map.entry("project.delete", RiskLevel.HIGH));
 
     private static final Set<String> READ_VERBS = Set.of("get", "list", "read", "search", "view");
     private static final List<String> DELETE_WORDS = List.of("delete", "destroy", "drop", "remove");
@@ -58,14 +36,9 @@ public final class RiskClassifier {
         return Optional.of(new ClassifiedRisk(level, RiskClassification.SERVER_CLASSIFIED));
     }
 
+    /** The tool's risk table (its profile's), or null when the caller's level stands. */
     private static Map<String, RiskLevel> serverSideTable(Tool tool) {
-        if (tool == Tool.CODE_HOST) {
-            return CODE_HOST;
-        }
-        if (tool == Tool.ISSUE_TRACKER) {
-            return ISSUE_TRACKER;
-        }
-        return null;
+        return tool == null ? null : ToolProfiles.of(tool).riskTable().orElse(null);
     }
 
     /** Actions have the form {@code <resource>.<verb>}; the words are split on dots, underscores and dashes. */

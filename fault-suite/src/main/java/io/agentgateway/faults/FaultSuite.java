@@ -29,12 +29,12 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
 
 /**
- * The fault suite (issue 17): the distributed gateway as processes ({@link LocalCluster}) under ~100
- * evaluations/s ({@link LoadGenerator}), one fault at a time, then what each fault cost:
- * sent / answered / 503-504 / missing (acknowledged decisions absent from the audit log) / doubled (two rows for
- * one request) / allows after an acknowledged kill switch / decisions that reached nobody (rows of requests
- * answered 503/504 or not at all) and how many of them are marked undelivered / seconds to recover (from the
- * fault to the last failed request). Then the embedded default, killed with SIGKILL and restarted.
+ * The fault suite, what each fault costs the gateway's guarantees: the distributed gateway as processes
+ * ({@link LocalCluster}) under ~100 evaluations/s ({@link LoadGenerator}), one fault at a time, then what each fault
+ * cost: sent / answered / 503-504 / missing (acknowledged decisions absent from the audit log) / doubled (two rows for
+ * one request) / allows after an acknowledged kill switch / decisions that reached nobody (rows of requests answered
+ * 503/504 or not at all) and how many of them are marked undelivered / seconds to recover (from the fault to the last
+ * failed request). Then the embedded default, killed with SIGKILL and restarted.
  *
  * <pre>
  * ./mvnw -B -ntp -q package -DskipTests

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
 import io.agentgateway.ingress.admin.ApprovalAdminHandler;
 import io.agentgateway.ingress.admin.AuditExportHandler;
@@ -21,7 +23,6 @@ import io.agentgateway.ingress.oauth.OAuthCallbackHandler;
 import io.agentgateway.ingress.oauth.OAuthStartHandler;
 import io.agentgateway.ingress.proxy.GatewayProxyHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
-import io.agentgateway.ingress.web.WebhookSetup;
 import io.agentgateway.ingress.webhook.WebhookHandler;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -39,16 +40,20 @@ class IngressRoutes {
     RouterFunction<ServerResponse> functionRoutes(EvaluateActionHandler evaluate, KillSwitchHandler killSwitch,
                                                   ApprovalStatusHandler approvals, McpGateHandler mcpGate,
                                                   McpSseTransport mcpSse, WebhookHandler webhooks) {
-        return MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
+        RouterFunction<ServerResponse> routes = MethodRoutes.path(EvaluateActionHandler.PATH).post(evaluate::evaluate).build()
                 .and(MethodRoutes.path("/functions/v1/kill-switch").post(killSwitch::killSwitch).build())
                 .and(MethodRoutes.path("/functions/v1/mcp-gate/status/{approvalId}").get(approvals::status).build())
                 // POST: the JSON exchange of spec 4.3 and the Streamable HTTP transport, or (with ?sessionId=) a
                 // message of an HTTP+SSE session; GET: the HTTP+SSE event stream, else 405 (see McpSseTransport)
                 .and(MethodRoutes.path(McpGateHandler.PATH)
                         .post(request -> McpSseTransport.isSessionPost(request) ? mcpSse.post(request) : mcpGate.post(request))
-                        .get(mcpSse::get).build())
-                .and(MethodRoutes.path(WebhookSetup.CODE_HOST_PATH).post(webhooks::codeHost).build())
-                .and(MethodRoutes.path(WebhookSetup.ISSUE_TRACKER_PATH).post(webhooks::issueTracker).build());
+                        .get(mcpSse::get).build());
+        // each tool that sends webhooks, at its profile's path
+        for (ToolProfile profile : ToolProfiles.where(ToolProfile::sendsWebhooks)) {
+            routes = routes.and(MethodRoutes.path(profile.webhooks().orElseThrow().path())
+                    .post(request -> webhooks.receive(request, profile.tool())).build());
+        }
+        return routes;
     }
 
     /** The outbound proxy takes every method: the upstream's API decides which it serves. */
@@ -89,8 +94,12 @@ class IngressRoutes {
     /** The OAuth connect flows: an admin's start, and the upstreams' redirects back (the state is their credential). */
     @Bean
     RouterFunction<ServerResponse> oauthRoutes(OAuthStartHandler start, OAuthCallbackHandler callbacks) {
-        return MethodRoutes.path(WORKSPACE + "/tools/{tool}/oauth/start").get(start::start).build()
-                .and(MethodRoutes.path("/functions/v1/issue-tracker-oauth-callback").get(callbacks::issueTracker).build())
-                .and(MethodRoutes.path("/functions/v1/code-host-oauth-callback").get(callbacks::codeHost).build());
+        RouterFunction<ServerResponse> routes = MethodRoutes.path(WORKSPACE + "/tools/{tool}/oauth/start").get(start::start).build();
+        // each tool with OAuth, at its profile's callback path
+        for (ToolProfile profile : ToolProfiles.where(ToolProfile::connectsByOAuth)) {
+            routes = routes.and(MethodRoutes.path(profile.oauth().orElseThrow().callbackPath())
+                    .get(request -> callbacks.callback(request, profile.tool())).build());
+        }
+        return routes;
     }
 }

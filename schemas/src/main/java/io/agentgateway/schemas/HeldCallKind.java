@@ -7,7 +7,9 @@ import java.util.Optional;
 public enum HeldCallKind {
     HTTP_REQUEST,
     MCP_TOOL_CALL,
-    /** An MCP {@code resources/read} or {@code prompts/get} (issue 15): {@code HeldMcpRequest}. */
+    /**
+     * An MCP {@code resources/read} or {@code prompts/get}, decided as an action of its own: {@code HeldMcpRequest}.
+     */
     MCP_REQUEST;
 
     @JsonValue

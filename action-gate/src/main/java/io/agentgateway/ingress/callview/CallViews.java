@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.callview;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
@@ -17,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Makes the {@link CallView} of a call an entry point is about to seal (issue 16), so that reviewers see what
+ * Makes the {@link CallView} of a call an entry point is about to seal, so that reviewers see what
  * will run without the sealed call ever being opened: made from the same request bytes that are sealed, every
  * text part redacted ({@link Redaction}) and then cut to {@code gateway.approvals.call-view.max-bytes} at a
  * UTF-8 boundary. The approval's {@code callDigest} (the sealed call's) is shown beside it.
@@ -72,7 +74,7 @@ public class CallViews {
         }
         if (json != null) {
             String fileContent = null;
-            if (tool == Tool.CODE_HOST && json instanceof ObjectNode write && write.path("content").isString()
+            if (base64FileContents(tool) && json instanceof ObjectNode write && write.path("content").isString()
                     && ("file.write".equals(action) || path.contains("/contents/"))) {
                 // the contents API carries the file base64-encoded: show the file, not its encoding
                 byte[] decoded = decodeBase64(write.path("content").asString());
@@ -96,6 +98,11 @@ public class CallViews {
         return parts.view(method, shownPath, shownQuery, null, null, null, null, null, excerpt, null, bodyBytes);
     }
 
+    /** Whether the tool's writes carry a file base64-encoded in {@code content} (its profile: the code host's contents API). */
+    private static boolean base64FileContents(Tool tool) {
+        return ToolProfiles.of(tool).proxy().map(ToolProfile.Proxied::base64FileContents).orElse(false);
+    }
+
     /** An MCP {@code tools/call}: the tool and the arguments the upstream gets. */
     public CallView mcp(String toolName, JsonNode arguments) {
         Parts parts = new Parts();
@@ -104,8 +111,8 @@ public class CallViews {
     }
 
     /**
-     * An MCP request held as it is ({@code resources/read}, {@code prompts/get}: issue 15): the method and the
-     * params the upstream gets, redacted and cut like a body excerpt.
+     * An MCP request held as it is ({@code resources/read}, {@code prompts/get}, decided as actions of their own): the
+     * method and the params the upstream gets, redacted and cut like a body excerpt.
      */
     public CallView mcpRequest(String method, JsonNode params) {
         Parts parts = new Parts();

@@ -71,7 +71,7 @@ public class ApiKeyAdminHandler {
     }
 
     /**
-     * name, scopes, expiresAt and the agent the key is bound to ({@code agentId} or {@code agentIdPattern}, issue 16;
+     * name, scopes, expiresAt and the agent the key is bound to ({@code agentId} or {@code agentIdPattern};
      * the decision stream checks their form) of the body (keyId and hash are filled in by the caller).
      */
     private static IssueApiKey parse(ObjectNode body) {

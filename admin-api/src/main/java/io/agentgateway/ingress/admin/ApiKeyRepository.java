@@ -10,7 +10,7 @@ import org.springframework.stereotype.Repository;
 /** Reads the projector's {@code api_keys} table, never the hash. Blocking: call off the event loop. */
 @Repository
 class ApiKeyRepository {
-    /** {@code agentId} / {@code agentIdPattern}: the agent the key is bound to (issue 16), null for none. */
+    /** {@code agentId} / {@code agentIdPattern}: the agent the key is bound to, null for none. */
     record ApiKeyView(String keyId, String name, List<String> scopes, Instant expiresAt, Instant revokedAt, Instant createdAt,
                       String agentId, String agentIdPattern) {}
 

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 class ApprovalRequestRepository {
     /**
      * What a reviewer needs to decide; never the held call itself (it stays sealed): what it will do as its
-     * {@code callView} (bounded and redacted by the entry point that sealed it; issue 16) and the {@code callDigest}
+     * {@code callView} (bounded and redacted by the entry point that sealed it) and the {@code callDigest}
      * that binds the approval to it.
      */
     record ApprovalItem(String id, String status, String tool, String action, String riskLevel, String agentId,

@@ -2,9 +2,9 @@ package io.agentgateway.ingress.admin;
 
 import static io.agentgateway.ingress.web.JsonFields.onlyKnownFields;
 
+import io.agentgateway.classification.ClassificationRuleChecks;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.schemas.ClassificationRule;
-import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Reads {@code config.rules} of a tool connection PUT: an array of objects with {@code method},
- * {@code path}, {@code action} and {@code risk} (format in the module README).
+ * {@code path}, {@code action} and {@code risk} (format: docs/proxy.md, "Classification rules").
  * The JSON shape is checked here, then {@link ClassificationRuleChecks}, so a bad rule is a 400 before
  * anything is sent; the decision stream checks the same again as the authority.
  */

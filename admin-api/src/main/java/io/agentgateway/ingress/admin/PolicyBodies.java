@@ -73,7 +73,7 @@ final class PolicyBodies {
                 stringList(match, "resourceTypes", "match.resourceTypes"),
                 stringList(match, "resourceIds", "match.resourceIds"),
                 enumSet(match, "sources", ActionSource::parse, "match.sources must be an array of: " + WireNames.of(ActionSource.values())),
-                // issue 16: bound = the agent id must be the one the API key is bound to, not merely asserted
+                // bound = the agent id must be the one the API key is bound to, not merely asserted by the caller
                 JsonFields.optionalEnum((ObjectNode) match, "agentIdentity", AgentIdentity::parse,
                         "match.agentIdentity must be one of: " + WireNames.of(AgentIdentity.values())));
     }

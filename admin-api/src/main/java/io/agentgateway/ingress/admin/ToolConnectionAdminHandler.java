@@ -1,6 +1,8 @@
 package io.agentgateway.ingress.admin;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.admin.AdminAccess.WorkspaceCaller;
 import io.agentgateway.ingress.connection.StoredToolConnection;
 import io.agentgateway.ingress.connection.ToolConnectionRepository;
@@ -39,6 +41,8 @@ import reactor.core.publisher.Mono;
 public class ToolConnectionAdminHandler {
     static final String TOOL_MESSAGE = "tool must be one of: " + WireNames.of(Tool.values());
     static final String NOT_CONNECTED = "Tool connection not found";
+    static final String WEBHOOK_TOOLS_ONLY = "webhook secrets are only for the "
+            + ToolProfiles.listed(ToolProfile::sendsWebhooks, "and") + " tools (the tools that send webhooks)";
 
     private final AdminAccess access;
     private final AdminCommands commands;
@@ -134,8 +138,7 @@ public class ToolConnectionAdminHandler {
         return access.caller(request).flatMap(caller -> {
             Tool tool = tool(request);
             if (!WebhookSetup.sendsWebhooks(tool)) {
-                throw ApiException.badRequest(
-                        "webhook secrets are only for the code_host and issue_tracker tools (the tools that send webhooks)");
+                throw ApiException.badRequest(WEBHOOK_TOOLS_ONLY);
             }
             sealer.requireConfigured();
             PlainSecret secret = WebhookSecrets.generate();

@@ -15,7 +15,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The operator's workspace endpoints (issue 14, item 6: tenancy is not for any valid user JWT).
+ * The operator's workspace endpoints: creating and listing workspaces is for the subjects named in
+ * {@code gateway.auth.operators}, not for any valid user JWT (docs/decisions/0027-operators-create-workspaces.md).
  * POST /admin/v1/workspaces {name, ownerUserId?, ownerEmail?}: a new workspace whose first owner is
  * {@code ownerUserId} (else the operator); GET /admin/v1/workspaces: every workspace. Both 403
  * {@value OperatorAuthenticator#OPERATOR_REQUIRED} for anyone not in {@code gateway.auth.operators}.

@@ -37,9 +37,9 @@ enum AuditExportColumn {
     PAYLOAD_BYTES("payload_bytes", Kind.NUMBER),
     POLICY_SET_VERSION("policy_set_version", Kind.NUMBER),
     WORKSPACE_VERSION("workspace_version", Kind.NUMBER),
-    // decided after the caller's deadline: the answer reached nobody (issue 17)
+    // the answer reached nobody: decided after the caller's deadline, or its caller got 503/504 or hung up
     UNDELIVERED("undelivered", Kind.BOOLEAN),
-    // bound: the agent id was the one the API key is bound to; asserted: only named by the caller (issue 16)
+    // bound: the agent id was the one the API key is bound to; asserted: only named by the caller
     AGENT_IDENTITY("agent_identity", Kind.TEXT);
 
     /** How a column is read from JDBC and written: text, an ISO-8601 instant, a boolean or an integer. */

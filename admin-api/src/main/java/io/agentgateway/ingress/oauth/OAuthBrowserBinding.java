@@ -15,7 +15,8 @@ import org.springframework.http.ResponseCookie;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
- * Ties an OAuth flow to the browser that started it (issue 16, RFC 6749 10.12 / RFC 9700 4.7): the start sets a
+ * Ties an OAuth flow to the browser that started it (RFC 6749 10.12 / RFC 9700 4.7), so that nobody else can finish
+ * it with a link to the callback: the start sets a
  * random value in a cookie ({@code HttpOnly}, {@code SameSite=Lax} so that it comes back on the upstream's
  * top-level redirect, {@code Secure} when the gateway's public URL is https, scoped to the callback's path, as
  * long-lived as the state) and binds the state to its SHA-256; the callback refuses a state whose browser does not

@@ -3,6 +3,7 @@ package io.agentgateway.ingress.oauth;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.Tool;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -12,8 +13,9 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
 /**
- * The upstream's redirect back after consent: {@code GET /functions/v1/issue-tracker-oauth-callback}
- * (spec 4.7) and {@code GET /functions/v1/code-host-oauth-callback} (ours), with {@code code} and
+ * The upstream's redirect back after consent, at the callback path of the tool's profile:
+ * {@code GET /functions/v1/issue-tracker-oauth-callback} (spec 4.7) and
+ * {@code GET /functions/v1/code-host-oauth-callback} (ours), with {@code code} and
  * {@code state}, or {@code error} when the admin declined. The browser brings no credential of its
  * own but the flow cookie the start set: the signed, sealed state is the proof of who started the flow and the
  * cookie of which browser did, so both are checked first and every failure is a JSON error that stores nothing. The answer is JSON too: {@code {ok, workspaceId, tool,
@@ -35,18 +37,17 @@ public class OAuthCallbackHandler {
 
     record Connected(boolean ok, String workspaceId, String tool, boolean accessTokenSet) {}
 
-    public Mono<ServerResponse> codeHost(ServerRequest request) {
-        return callback(request, OAuthTool.CODE_HOST);
-    }
-
-    public Mono<ServerResponse> issueTracker(ServerRequest request) {
-        return callback(request, OAuthTool.ISSUE_TRACKER);
+    /** The redirect back of a tool with OAuth, at its profile's callback path ({@code ToolProfile.OAuth#callbackPath}). */
+    public Mono<ServerResponse> callback(ServerRequest request, Tool callbackOf) {
+        OAuthTool tool = OAuthTool.of(callbackOf)
+                .orElseThrow(() -> new IllegalArgumentException("the " + callbackOf.wire() + " tool has no OAuth callback"));
+        return callback(request, tool);
     }
 
     private Mono<ServerResponse> callback(ServerRequest request, OAuthTool tool) {
         return Mono.defer(() -> {
             OAuthState state = states.verify(single(request, "state").orElseThrow(() -> ApiException.badRequest(STATE_REQUIRED)));
-            if (state.tool() != tool) {
+            if (state.tool().tool() != tool.tool()) {
                 throw ApiException.badRequest("state was issued for the " + state.tool().tool().wire()
                         + " tool, not for this callback");
             }

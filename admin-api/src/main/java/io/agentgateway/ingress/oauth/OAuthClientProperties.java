@@ -1,12 +1,13 @@
 package io.agentgateway.ingress.oauth;
 
+import io.agentgateway.classification.ToolProfile;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
  * One upstream's OAuth app, as registered there: where admins consent, where codes are exchanged,
- * and the app's credentials. The redirect URL registered upstream must be
+ * and the app's credentials. The URLs and scopes left unset are the tool profile's (the real upstream's). The redirect URL registered upstream must be
  * {@code <gateway.public-base-url><the tool's callback path>}.
  *
  * @param authorizeUrl the upstream's authorization page
@@ -38,6 +39,13 @@ public record OAuthClientProperties(String authorizeUrl, String tokenUrl, String
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException(message, e);
         }
+    }
+
+    /** This app, with the profile's URLs and scopes where none is configured (the real upstream's). */
+    OAuthClientProperties withDefaults(ToolProfile.OAuth defaults) {
+        return new OAuthClientProperties(authorizeUrl != null ? authorizeUrl : defaults.authorizeUrl(),
+                tokenUrl != null ? tokenUrl : defaults.tokenUrl(), clientId, clientSecret,
+                scopes != null ? scopes : defaults.scopes());
     }
 
     /** Both credentials and both URLs are present. */

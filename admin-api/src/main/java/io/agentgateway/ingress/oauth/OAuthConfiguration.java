@@ -28,8 +28,7 @@ class OAuthConfiguration {
         for (OAuthTool tool : OAuthTool.values()) {
             String tokenUrl = tool.client(properties).tokenUrl();
             egress.refusalOfUrl(tokenUrl).ifPresent(rule -> {
-                throw new IllegalStateException("gateway.oauth." + (tool == OAuthTool.CODE_HOST ? "code-host" : "issue-tracker")
-                        + ".token-url is refused by the egress policy: " + rule);
+                throw new IllegalStateException(tool.settingsPrefix() + ".token-url is refused by the egress policy: " + rule);
             });
         }
     }
@@ -39,7 +38,7 @@ class OAuthConfiguration {
         states.requireConfigured();
         OAuthClientProperties app = tool.client(properties);
         if (!app.isConfigured()) {
-            String prefix = "gateway.oauth." + (tool == OAuthTool.CODE_HOST ? "code-host" : "issue-tracker");
+            String prefix = tool.settingsPrefix();
             throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "OAuth for " + tool.tool().wire() + " is not configured: set "
                     + prefix + ".client-id, " + prefix + ".client-secret (and the authorize and token URLs)");
         }

@@ -30,6 +30,21 @@ public record OAuthProperties(
         }
     }
 
+    /**
+     * The app configured under {@code gateway.oauth.<key>}, by the key a tool's profile names
+     * ({@code ToolProfile.OAuth#settingsKey}): each tool with OAuth has its component here.
+     *
+     * @throws IllegalArgumentException for a key no component binds
+     */
+    OAuthClientProperties app(String key) {
+        OAuthClientProperties app = switch (key) {
+            case "code-host" -> codeHost;
+            case "issue-tracker" -> issueTracker;
+            default -> throw new IllegalArgumentException("no OAuth app is bound under gateway.oauth." + key);
+        };
+        return app == null ? new OAuthClientProperties(null, null, null, null, null) : app;
+    }
+
     /** Never prints the keys. */
     @Override
     public String toString() {

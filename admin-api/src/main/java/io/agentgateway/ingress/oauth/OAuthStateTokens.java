@@ -33,7 +33,7 @@ import org.springframework.stereotype.Component;
  * how long a leaked state is worth anything; the nonce lets the callback refuse a second use
  * ({@link OAuthStateUses}).
  *
- * <p>The JWS is then sealed with {@link SecretBox} (AES-256-GCM) under a key derived from the state key (issue 16):
+ * <p>The JWS is then sealed with {@link SecretBox} (AES-256-GCM) under a key derived from the state key, because
  * the state travels through the upstream and the browser's address bar, and its claims (workspace id, admin
  * email) are nobody's business there. What the upstream gets is {@code v1.<base64url>}, opaque.
  */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.schemas.Tool;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -16,6 +17,8 @@ import org.springframework.http.HttpStatus;
 
 /** The signed state on its own: what it binds, and each way a state is refused. */
 class OAuthStateTokensTest {
+    private static final OAuthTool CODE_HOST = OAuthTool.of(Tool.CODE_HOST).orElseThrow();
+    private static final OAuthTool ISSUE_TRACKER = OAuthTool.of(Tool.ISSUE_TRACKER).orElseThrow();
     private static final OAuthClientProperties APP =
             new OAuthClientProperties("https://up.example/authorize?x=1", "https://up.example/token", "cid", "secret", "read,write");
 
@@ -30,7 +33,7 @@ class OAuthStateTokensTest {
     }
 
     private static OAuthState state(Instant expiresAt) {
-        return new OAuthState(UUID.randomUUID(), OAuthTool.ISSUE_TRACKER, "user-1", "u@example.com",
+        return new OAuthState(UUID.randomUUID(), ISSUE_TRACKER, "user-1", "u@example.com",
                 UUID.randomUUID().toString(), "https://gw.example/functions/v1/issue-tracker-oauth-callback", expiresAt);
     }
 
@@ -45,7 +48,7 @@ class OAuthStateTokensTest {
     void theStateIsSealedSoItsWorkspaceAndAdminAreNotReadableAndItBindsTheBrowser() {
         OAuthStateTokens tokens = tokens(randomKey());
         String browser = OAuthBrowserBinding.newValue();
-        OAuthState state = new OAuthState(UUID.randomUUID(), OAuthTool.CODE_HOST, "user-1", "admin@example.com",
+        OAuthState state = new OAuthState(UUID.randomUUID(), CODE_HOST, "user-1", "admin@example.com",
                 UUID.randomUUID().toString(), "https://gw.example/functions/v1/code-host-oauth-callback",
                 Instant.now().plusSeconds(60).truncatedTo(ChronoUnit.SECONDS), OAuthBrowserBinding.binding(browser));
         String sealed = tokens.sign(state);
@@ -64,12 +67,12 @@ class OAuthStateTokensTest {
         assertThatThrownBy(() -> tokens.verify("v1." + Base64.getUrlEncoder().withoutPadding().encodeToString(raw)))
                 .hasMessage(OAuthStateTokens.BAD_SIGNATURE);
 
-        var cookie = OAuthBrowserBinding.cookie(OAuthTool.CODE_HOST, browser, state.redirectUri(), Duration.ofMinutes(10));
+        var cookie = OAuthBrowserBinding.cookie(CODE_HOST, browser, state.redirectUri(), Duration.ofMinutes(10));
         assertThat(cookie.isHttpOnly()).isTrue();
         assertThat(cookie.isSecure()).as("https public URL").isTrue();
         assertThat(cookie.getSameSite()).isEqualTo("Lax");
         assertThat(cookie.getPath()).isEqualTo("/functions/v1/code-host-oauth-callback");
-        assertThat(OAuthBrowserBinding.cookie(OAuthTool.CODE_HOST, browser, "http://127.0.0.1:8080/functions/v1/x",
+        assertThat(OAuthBrowserBinding.cookie(CODE_HOST, browser, "http://127.0.0.1:8080/functions/v1/x",
                 Duration.ofMinutes(10)).isSecure()).as("plain http (local)").isFalse();
     }
 

@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
  * The approval request object of spec section 2 with ok = true, plus what the call was, and for a
  * {@code cancelled} approval (approved, but the kill switch or the tool's pause stopped it at its run)
  * why it did not run. {@code callView}: what the held call will do, bounded and redacted by the entry point that
- * sealed it, and {@code callDigest}, the digest that binds the approval to it (issue 16).
+ * sealed it, and {@code callDigest}, the digest that binds the approval to it.
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 record ApprovalView(

@@ -4,10 +4,11 @@ import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.schemas.AgentIdentity;
 
 /**
- * The agent an API key is bound to (issue 16). A key issued with {@code agentId} or {@code agentIdPattern}
- * acts only as that agent: a request naming another agent is refused ({@code forbidden}, HTTP 403), one naming
- * none acts as the bound id. Without a binding the agent a request names is only asserted: any holder of a key
- * of the workspace could name it, so a policy can ask for {@code agentIdentity: bound}.
+ * The agent an API key is bound to (docs/decisions/0021-api-keys-bound-to-an-agent.md). A key issued with
+ * {@code agentId} or {@code agentIdPattern} acts only as that agent: a request naming another agent is refused
+ * ({@code forbidden}, HTTP 403), one naming none acts as the bound id. Without a binding the agent a request names is
+ * only asserted: any holder of a key of the workspace could name it, so a policy can ask for
+ * {@code agentIdentity: bound}.
  */
 final class AgentBinding {
     static final int MAX_QUOTED = 64;

@@ -19,7 +19,7 @@ import java.util.List;
  * workspace state; the notifier adds how to review (links under its own public base URL).
  *
  * <p>Only the facts of the request travel: never the payload nor the held call, which may carry data
- * or credentials that have no business in a mailbox; what will run only as the held call's view (issue 16),
+ * or credentials that have no business in a mailbox; what will run only as the held call's view,
  * which the entry point bounded and redacted, and the digest that binds the approval to it. Caller-supplied strings are cut to a bounded
  * length: a notification is a pointer to the approval, not a copy of the request.
  */

@@ -3,6 +3,8 @@ package io.agentgateway.decision.core;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.PayloadExcerpt;
 import io.agentgateway.classification.RiskClassifier;
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.decision.evaluation.OutrightBlocks;
@@ -13,7 +15,6 @@ import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
-import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
@@ -45,6 +46,9 @@ import java.util.regex.Pattern;
  */
 final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
     static final String INVALID_KEY = "Invalid or expired API key";
+    private static final String TOOL_MESSAGE = "tool must be one of " + ToolProfiles.wireNames();
+    private static final String LISTING_ONLY = "listedTools is only for the MCP gate's tools/list (tool "
+            + ToolProfiles.listed(profile -> profile.door() == ToolProfile.Door.MCP_GATE, "or") + ")";
     private static final String SEALED_PREFIX = "v1.";
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
@@ -68,7 +72,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
         if (key.isEmpty()) {
             return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, INVALID_KEY);
         }
-        // a key bound to an agent acts only as that agent (issue 16): decided here, in log order with its issue
+        // a key bound to an agent acts only as that agent: decided here, in log order with the key's issue
         // both places an agent can be named (the body's agentId, the X-Agent-Id header on the actor) are held to it
         for (String named : new String[] {command.agentId(), envelope.actor().agentId()}) {
             if (named != null && !key.get().mayActAs(named)) {
@@ -76,7 +80,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
             }
         }
         if (command.tool() == null) {
-            return CommandResult.invalid(state, "tool must be one of code_host, issue_tracker, chat, docs, internal_api, mcp");
+            return CommandResult.invalid(state, TOOL_MESSAGE);
         }
         if (Validation.blank(command.action())) {
             return CommandResult.invalid(state, "action must be a non-empty string");
@@ -150,7 +154,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
             outcome = outcome.withApprovalTimes(opened.createdAt(), opened.expiresAt());
         }
         if (command.listedTools() != null && verdict.decision() == Decision.ALLOW) {
-            // an MCP tools/list (issue 15): which of its tools a tools/call would be blocked for, under this same state
+            // an MCP tools/list: which of its tools a tools/call would be blocked for, under this same state
             outcome = outcome.withHiddenTools(outrightBlocks.hidden(state, request, command.listedTools()));
         }
         return new CommandResult(next, ReplyStatus.OK, null, outcome, events,
@@ -163,8 +167,8 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
         if (names == null) {
             return Optional.empty();
         }
-        if (command.tool() != Tool.MCP) {
-            return Optional.of("listedTools is only for the MCP gate's tools/list (tool mcp)");
+        if (ToolProfiles.of(command.tool()).door() != ToolProfile.Door.MCP_GATE) {
+            return Optional.of(LISTING_ONLY);
         }
         if (names.size() > EvaluateAction.MAX_LISTED_TOOLS) {
             return Optional.of("listedTools must name at most " + EvaluateAction.MAX_LISTED_TOOLS + " tools");

@@ -4,9 +4,12 @@ import io.agentgateway.decision.evaluation.ActionDecider;
 import io.agentgateway.decision.evaluation.ActionRequest;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.PayloadExcerpt;
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.classification.WebhookActions;
 import io.agentgateway.classification.WebhookRisk;
+import io.agentgateway.classification.WebhookWatch;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
@@ -14,9 +17,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
-import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
-import io.agentgateway.schemas.WebhookWatch;
 import io.agentgateway.schemas.call.CallDigest;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
@@ -41,6 +42,9 @@ import java.util.Optional;
  * connection watches the payload's repository, organization or team ({@link WebhookWatch}).
  */
 final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
+    private static final String NOT_A_SENDER = "tool must be " + ToolProfiles.listed(ToolProfile::sendsWebhooks, "or")
+            + " (the tools that send webhooks)";
+
     private final DecisionSettings settings;
     private final ActionDecider decider = new ActionDecider();
     private final WebhookRisk risk = new WebhookRisk();
@@ -53,8 +57,8 @@ final class ReceiveWebhookHandler implements CommandHandler<ReceiveWebhook> {
 
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, ReceiveWebhook command) {
-        if (command.tool() != Tool.CODE_HOST && command.tool() != Tool.ISSUE_TRACKER) {
-            return CommandResult.invalid(state, "tool must be code_host or issue_tracker (the tools that send webhooks)");
+        if (command.tool() == null || !ToolProfiles.of(command.tool()).sendsWebhooks()) {
+            return CommandResult.invalid(state, NOT_A_SENDER);
         }
         if (Validation.blank(command.deliveryId())) {
             return CommandResult.invalid(state, "deliveryId must be a non-empty string");

@@ -1,5 +1,6 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.ToolConnection;
@@ -19,9 +20,8 @@ final class RotateWebhookSecretHandler implements CommandHandler<RotateWebhookSe
         if (command.tool() == null) {
             return CommandResult.invalid(state, UpsertToolConnectionHandler.TOOL_MESSAGE);
         }
-        if (!ToolConnectionRules.WEBHOOK_TOOLS.contains(command.tool())) {
-            return CommandResult.invalid(state,
-                    "webhook secrets are only for the code_host and issue_tracker tools (the tools that send webhooks)");
+        if (!ToolProfiles.of(command.tool()).sendsWebhooks()) {
+            return CommandResult.invalid(state, "webhook secrets are only for the " + ToolConnectionRules.WEBHOOK_TOOLS);
         }
         if (command.webhookSecret() == null || !command.webhookSecret().hasSealedForm()) {
             return CommandResult.invalid(state, "webhook_secret must be sealed with SecretBox");

@@ -1,31 +1,32 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.decision.state.WorkspaceState;
-import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.SetToolAccessToken;
 import io.agentgateway.schemas.event.ToolConnectionUpserted;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Stores a token obtained by OAuth (the code host's or the issue tracker's) as the connection's access
+ * Stores a token obtained by OAuth (by a tool whose profile has an OAuth app) as the connection's access
  * token. Only the token changes, in log order with every other change of the connection, so an admin's
  * edit accepted just before is kept; a workspace without the connection gets one with nothing else set.
  * Emits {@link ToolConnectionUpserted} with the whole connection, as an upsert does.
  */
 final class SetToolAccessTokenHandler implements CommandHandler<SetToolAccessToken> {
-    private static final Set<Tool> OAUTH_TOOLS = Set.of(Tool.CODE_HOST, Tool.ISSUE_TRACKER);
+    private static final String OAUTH_ONLY = "OAuth access tokens are only for the "
+            + ToolProfiles.listed(ToolProfile::connectsByOAuth, "and") + " tools";
 
     @Override
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, SetToolAccessToken command) {
         if (command.tool() == null) {
             return CommandResult.invalid(state, UpsertToolConnectionHandler.TOOL_MESSAGE);
         }
-        if (!OAUTH_TOOLS.contains(command.tool())) {
-            return CommandResult.invalid(state, "OAuth access tokens are only for the code_host and issue_tracker tools");
+        if (!ToolProfiles.of(command.tool()).connectsByOAuth()) {
+            return CommandResult.invalid(state, OAUTH_ONLY);
         }
         if (command.accessToken() == null || !command.accessToken().hasSealedForm()) {
             return CommandResult.invalid(state, "accessToken must be sealed with SecretBox");

@@ -1,6 +1,9 @@
 package io.agentgateway.decision.core;
 
-import io.agentgateway.schemas.ClassificationRuleChecks;
+import io.agentgateway.classification.ClassificationRuleChecks;
+import io.agentgateway.classification.ConnectionField;
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;
@@ -15,9 +18,10 @@ import java.util.regex.Pattern;
 
 /**
  * What a stored tool connection must look like (spec section 2). The texts name the fields as the admin
- * API does ({@code config.repos}, {@code mcp_server_url}, ...), since the admin reads them. Each field
- * belongs to one tool: a repository list on the issue tracker would never be used to match a webhook,
- * and an admin who put it there should hear so rather than wonder why nothing matches.
+ * API does ({@code config.repos}, {@code mcp_server_url}, ...), since the admin reads them. Each
+ * tool-specific field belongs to the tools whose profile takes it ({@link ConnectionField}): a repository list
+ * on the issue tracker would never be used to match a webhook, and an admin who put it there should hear so
+ * rather than wonder why nothing matches.
  */
 final class ToolConnectionRules {
     /** A code-host login: letters, digits and inner hyphens. */
@@ -27,7 +31,9 @@ final class ToolConnectionRules {
     private static final Pattern REPO = Pattern.compile(LOGIN + "/(?!\\.{1,2}$)[A-Za-z0-9._-]{1,100}");
     private static final int MAX_ID_LENGTH = 200;
     private static final int MAX_URL_LENGTH = 2048;
-    static final Set<Tool> WEBHOOK_TOOLS = Set.of(Tool.CODE_HOST, Tool.ISSUE_TRACKER);
+    /** The tools that send webhooks, as the texts about webhook secrets name them. */
+    static final String WEBHOOK_TOOLS = ToolProfiles.listed(ToolProfile::sendsWebhooks, "and")
+            + " tools (the tools that send webhooks)";
 
     private ToolConnectionRules() {}
 
@@ -36,36 +42,36 @@ final class ToolConnectionRules {
         Tool tool = connection.tool();
         ToolConnectionConfig config = connection.config();
         return firstOf(
-                onlyFor(tool, Tool.CODE_HOST, !config.repos().isEmpty(), "config.repos"),
-                onlyFor(tool, Tool.CODE_HOST, config.org() != null, "config.org"),
-                onlyFor(tool, Tool.ISSUE_TRACKER, config.organizationId() != null, "config.organization_id"),
-                onlyFor(tool, Tool.ISSUE_TRACKER, config.teamId() != null, "config.team_id"),
-                onlyFor(tool, Tool.MCP, connection.mcpServerUrl() != null, "mcp_server_url"),
-                onlyFor(tool, Tool.MCP, connection.mcpAuthType() != null, "mcp_auth_type"),
-                onlyFor(tool, Tool.MCP, connection.mcpTransport() != null, "mcp_transport"),
+                fieldOfAnotherTool(connection),
                 webhookSecretOnlyForWebhookTools(connection),
                 repos(config.repos()),
                 config.org() == null || ORG.matcher(config.org()).matches()
                         ? Optional.empty() : Optional.of("config.org must be an organization login (letters, digits, hyphens)"),
                 identifier(config.organizationId(), "config.organization_id"),
                 identifier(config.teamId(), "config.team_id"),
-                mcp(connection),
+                required(connection),
                 webUrl(connection.baseUrl(), "base_url"),
                 ClassificationRuleChecks.problem(tool, config.rules()));
     }
 
-    private static Optional<String> onlyFor(Tool tool, Tool owner, boolean present, String field) {
-        if (!present || tool == owner) {
-            return Optional.empty();
+    /** The first field, in {@link ConnectionField}'s order, that is set but belongs to other tools only. */
+    private static Optional<String> fieldOfAnotherTool(ToolConnection connection) {
+        ToolProfile profile = ToolProfiles.of(connection.tool());
+        for (ConnectionField field : ConnectionField.values()) {
+            if (field.isSet(connection) && !profile.takes(field)) {
+                boolean one = ToolProfiles.where(owner -> owner.takes(field)).size() == 1;
+                return Optional.of(field.fieldName() + " is only for the " + ToolProfiles.listed(owner -> owner.takes(field), "and")
+                        + (one ? " tool" : " tools"));
+            }
         }
-        return Optional.of(field + " is only for the " + owner.wire() + " tool");
+        return Optional.empty();
     }
 
     private static Optional<String> webhookSecretOnlyForWebhookTools(ToolConnection connection) {
-        if (connection.webhookSecret() == null || WEBHOOK_TOOLS.contains(connection.tool())) {
+        if (connection.webhookSecret() == null || ToolProfiles.of(connection.tool()).sendsWebhooks()) {
             return Optional.empty();
         }
-        return Optional.of("webhook_secret is only for the code_host and issue_tracker tools (the tools that send webhooks)");
+        return Optional.of("webhook_secret is only for the " + WEBHOOK_TOOLS);
     }
 
     private static Optional<String> repos(List<String> repos) {
@@ -93,15 +99,12 @@ final class ToolConnectionRules {
         return Optional.empty();
     }
 
-    private static Optional<String> mcp(ToolConnection connection) {
-        if (connection.tool() != Tool.MCP) {
-            return Optional.empty();
-        }
-        if (connection.mcpServerUrl() == null) {
-            return Optional.of("mcp_server_url is required for the mcp tool");
-        }
-        if (connection.mcpTransport() == null) {
-            return Optional.of("mcp_transport is required for the mcp tool: sse or http");
+    /** The fields the tool's profile requires, then the MCP server's URL (set only where the profile takes it). */
+    private static Optional<String> required(ToolConnection connection) {
+        for (ConnectionField field : ToolProfiles.of(connection.tool()).requiredConnectionFields()) {
+            if (!field.isSet(connection)) {
+                return Optional.of(field.missing(connection.tool().wire()));
+            }
         }
         return webUrl(connection.mcpServerUrl(), "mcp_server_url");
     }

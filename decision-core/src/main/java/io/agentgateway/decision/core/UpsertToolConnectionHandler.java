@@ -1,8 +1,10 @@
 package io.agentgateway.decision.core;
 
+import io.agentgateway.classification.ClassificationRuleChecks;
+import io.agentgateway.classification.ConnectionField;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.McpAuthType;
-import io.agentgateway.schemas.ClassificationRuleChecks;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * change, secrets sealed, for the read model the proxy, the MCP gate and the webhooks read.
  */
 final class UpsertToolConnectionHandler implements CommandHandler<UpsertToolConnection> {
-    static final String TOOL_MESSAGE = "tool must be one of: code_host, issue_tracker, chat, docs, internal_api, mcp";
+    static final String TOOL_MESSAGE = "tool must be one of: " + ToolProfiles.wireNames();
 
     private final int repositoriesLimit;
 
@@ -59,7 +61,8 @@ final class UpsertToolConnectionHandler implements CommandHandler<UpsertToolConn
                 given.repos() == null ? List.of() : List.copyOf(given.repos()),
                 given.org(), given.organizationId(), given.teamId(), List.copyOf(given.rules()));
         // spec section 2: bearer is the default way of presenting an MCP token
-        McpAuthType authType = tool == Tool.MCP && command.mcpAuthType() == null ? McpAuthType.BEARER : command.mcpAuthType();
+        McpAuthType authType = ToolProfiles.of(tool).takes(ConnectionField.MCP_AUTH_TYPE) && command.mcpAuthType() == null
+                ? McpAuthType.BEARER : command.mcpAuthType();
         ToolConnection next = new ToolConnection(tool, config, accessToken, webhookSecret, command.mcpServerUrl(),
                 authType, command.mcpTransport(), command.baseUrl(), ConnectionVersions.next(state));
 

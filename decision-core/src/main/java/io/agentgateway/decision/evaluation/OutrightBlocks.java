@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which tools of an MCP {@code tools/list} the workspace blocks outright (issue 15): those a {@code tools/call} would
+ * Which tools of an MCP {@code tools/list} the workspace blocks outright, so that the gate does not offer them:
+ * those a {@code tools/call} would
  * be blocked for whatever its arguments. Decided with the very {@link RiskClassifier} and {@link ActionDecider} a
  * {@code tools/call} is decided with, on the action request that call would make (tool and action the listing's tool
  * and the tool's name, the listing's agent, identity and source, no resource: the gate's tools/call names none), so

@@ -23,7 +23,7 @@ final class PolicyMatcher {
                 && member(match.resourceTypes(), request.resourceType())
                 && glob(match.resourceIds(), request.resourceId())
                 && member(match.sources(), request.source())
-                // a policy may ask for an identity the key is bound to (issue 16); no agent: no identity, no match
+                // a policy may ask for an identity the key is bound to; no agent: no identity, no match
                 && (match.agentIdentity() == null || match.agentIdentity() == request.agentIdentity());
     }
 

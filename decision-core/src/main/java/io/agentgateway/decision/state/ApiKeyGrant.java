@@ -13,13 +13,13 @@ import java.util.Set;
  *
  * @param expiresAt null means the key never expires
  * @param revokedAt null while the key is active
- * @param agentId        the one agent id the key acts as (issue 16), or null
+ * @param agentId        the one agent id the key acts as, or null
  * @param agentIdPattern a {@code *} glob of the agent ids the key may act as, or null; both null: bound to no agent
  */
 public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant expiresAt, Instant revokedAt,
                           String agentId, String agentIdPattern) {
 
-    /** A key bound to no agent (the stored form before issue 16 reads as this). */
+    /** A key bound to no agent (a stored form from before agent binding reads as this). */
     public ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant expiresAt, Instant revokedAt) {
         this(keyId, name, scopes, expiresAt, revokedAt, null, null);
     }

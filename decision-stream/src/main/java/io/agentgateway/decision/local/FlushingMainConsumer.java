@@ -7,13 +7,13 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * A stream thread's main consumer that, before the thread waits for more commands, sends what its producer holds
- * for callers waiting in this process (issue 19). The stream producer lingers ({@code linger.ms}, 1 ms) so that
- * decisions made together leave in one request; a decision made alone would wait out the linger for nothing, and
- * its caller with it. So when a poll would wait (nothing fetched yet) and a caller waits for this producer, the
- * producer is flushed first: one request, answered as soon as the broker acknowledges it. Under load the poll finds
- * commands fetched, nothing is flushed and the linger batches as before. Nothing changes what is written, in which
- * order, or when a reply is due ({@link DurableSendTracker}); only how soon the producer sends it.
+ * A stream thread's main consumer that, before the thread waits for more commands, sends what its producer holds for
+ * callers waiting in this process (docs/decisions/0003-in-process-replies.md). The stream producer lingers
+ * ({@code linger.ms}, 1 ms) so that decisions made together leave in one request; a decision made alone would wait out
+ * the linger for nothing, and its caller with it. So when a poll would wait (nothing fetched yet) and a caller waits
+ * for this producer, the producer is flushed first: one request, answered as soon as the broker acknowledges it. Under
+ * load the poll finds commands fetched, nothing is flushed and the linger batches as before. Nothing changes what is
+ * written, in which order, or when a reply is due ({@link DurableSendTracker}); only how soon the producer sends it.
  */
 final class FlushingMainConsumer extends KafkaConsumer<byte[], byte[]> {
     private final AckObservingClientSupplier clients;

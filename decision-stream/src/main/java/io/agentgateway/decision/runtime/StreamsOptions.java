@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param maxInFlight       produce requests the stream's producer has out at once (1 to 5). With {@code lingerMs}
  *                          0 and 1 here the producer batches by load instead of by timer, which lowers the
  *                          latency of a gateway at a few hundred decisions a second but costs p99 near 500/s
- *                          (measured in decision-stream/README.md), so the default stays 5 with linger 1
+ *                          (measured: decision-stream/README.md), so the default stays 5 with linger 1
  * @param fetchMaxWaitMs    how long the broker may hold a fetch while no command arrives. A command
  *                          appended meanwhile completes the held fetch at once, so this costs no
  *                          latency; set low (5 ms) it only made an idle gateway spin, ~200 empty fetches
@@ -34,7 +34,7 @@ public record StreamsOptions(
     /**
      * "-v2" since the workspace state moved from one value per workspace to stores at the grain that changes
      * together: a new application id decides the commands log from its beginning into the new stores
-     * (decision-stream README, "Upgrading").
+     * (docs/reference/decision-stream.md, "Upgrading from the single-value state").
      */
     public static final String DEFAULT_APPLICATION_ID = "gateway-decision-stream-v2";
 

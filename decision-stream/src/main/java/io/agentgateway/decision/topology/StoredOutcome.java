@@ -106,7 +106,7 @@ public record StoredOutcome(
     }
 
     /**
-     * This outcome as recorded once its caller is known to have given up (issue 17, {@code RecordCallerGaveUp}): what
+     * This outcome as recorded once its caller is known to have given up ({@code RecordCallerGaveUp}): what
      * {@code CommandDecision.undelivered()} makes of a decision made after the deadline, the audit entry only, marked
      * undelivered, at its first position (so with its first event id), no notifications. A redelivery of the command
      * then emits that, and a retry of the command id is decided afresh ({@code DeadlineCheck}).

@@ -27,11 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Tells the decision stream that an evaluation's caller was answered 503 or 504, hung up before its answer (499), or
- * was never answered because this replica's previous process died first ({@link InFlightJournal}; issue 17, DESIGN.md
- * "Deadlines"):
- * a {@link RecordCallerGaveUp} on the commands topic, keyed by the workspace like the evaluation, so it takes its
- * place after it in the partition's log (the producer is idempotent and keeps a partition's order). The stream then
- * records a decision it made in time all the same as undelivered and ends the approval it opened.
+ * was never answered because this replica's previous process died first ({@link InFlightJournal}; DESIGN.md
+ * "Deadlines", docs/decisions/0004-deadlines-and-undelivered-decisions.md): a {@link RecordCallerGaveUp} on the
+ * commands topic, keyed by the workspace like the evaluation, so it takes its place after it in the partition's log
+ * (the producer is idempotent and keeps a partition's order). The stream then records a decision it made in time all
+ * the same as undelivered and ends the approval it opened.
  *
  * <p>Never in the caller's way: {@link #report} only hands the report to this class's own thread, which sends it.
  * A send that fails (the broker still down) is tried again every {@code retryEvery} for up to {@code retryFor} after

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The evaluations this ingress has published and not yet answered, in a memory-mapped file, so that the next
  * start of this replica after a crash (kill -9, OOM, a JVM abort) can tell the decision stream that their
- * decisions reached nobody (issue 17: "every undelivered decision marked"). A process that dies leaves the
+ * decisions reached nobody, so that every undelivered decision is marked. A process that dies leaves the
  * file's pages in the kernel's page cache, where the restarted process reads them; no write waits for a disk.
  *
  * <p>An entry is written before the evaluation is published and cleared when its reply is handed to the HTTP

@@ -114,7 +114,7 @@ public class RequestHeaderChecks implements WebFilter {
     }
 
     private long limitFor(String path) {
-        if (path.equals(WebhookSetup.CODE_HOST_PATH) || path.equals(WebhookSetup.ISSUE_TRACKER_PATH)) {
+        if (WebhookSetup.isWebhookPath(path)) {
             // the webhook handler refuses it just as early, with its own text and rejection counter
             return Long.MAX_VALUE;
         }

@@ -49,7 +49,7 @@ public final class ReplyErrors {
     /**
      * As {@link #requireOk} for an agent's request (evaluate-action, the proxy, the MCP gate): 401 {@code Invalid or
      * expired API key}, and a 403 shows the stream's text, which says why the key may not act so (an agent id the
-     * key is not bound to; issue 16).
+     * key is not bound to).
      */
     public static Reply requireAgentOk(Reply reply) {
         if (reply.status() == ReplyStatus.FORBIDDEN) {

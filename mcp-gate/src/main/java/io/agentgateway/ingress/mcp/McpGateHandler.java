@@ -154,7 +154,7 @@ public class McpGateHandler {
                         .data(IngressJson.RESPONSES.writeValueAsString(message)).build()), ServerSentEvent.class);
     }
 
-    /** A body that says what it is must say JSON (the README promises 415); none at all is read as JSON. */
+    /** A body that says what it is must say JSON (docs/reference/mcp-gate.md: 415); none at all is read as JSON. */
     private static void requireJson(ServerRequest request) {
         MediaType type = request.headers().contentType().orElse(null);
         if (type != null && !MediaType.APPLICATION_JSON.isCompatibleWith(type) && !type.getSubtype().endsWith("+json")) {

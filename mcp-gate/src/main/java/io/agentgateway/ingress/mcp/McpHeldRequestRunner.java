@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Runs an approved MCP {@code resources/read} or {@code prompts/get} (issue 15) once: exactly the method and params
+ * Runs an approved MCP {@code resources/read} or {@code prompts/get} once: exactly the method and params
  * that were sealed, relayed ({@link McpUpstreamCalls#relay}) to the upstream of the connection its claim was
  * granted with. The upstream's result (a read's {@code contents}, a prompt's {@code messages}) is the execution
  * result; errors are recorded as for a held {@code tools/call} ({@link McpHeldCallRunner#recorded}).

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What a {@code tools/list} decision is asked about and what the gate then offers (issue 15): the names of an upstream
+ * What a {@code tools/list} decision is asked about and what the gate then offers: the names of an upstream
  * page's tools go on the EvaluateAction ({@link EvaluateAction#listedTools()}); the answer lists only the tools whose
  * name was decided and not hidden. A tool with no usable name (none, not a string, blank, longer than a
  * {@code tools/call} of the gate accepts) cannot be called through the gate and is not offered either; a page with more

@@ -17,8 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code tools/list} of a workspace's upstream, kept for {@code gateway.mcp.tools-list-ttl} (spec 4.3
  * rule 1). An entry is keyed by the connection's version, so a changed {@code mcp} connection is
  * never answered from the old server's list. Failures are not cached. Only the upstream's own list is kept (its
- * first page): which of its tools are offered is decided for every {@code tools/list} anew (issue 15), never
- * kept here. A page asked for with a {@code cursor} is fetched each time.
+ * first page): which of its tools are offered is decided for every {@code tools/list} anew, so a policy change shows on
+ * the next one, never kept here. A page asked for with a {@code cursor} is fetched each time.
  */
 @Component
 class McpToolListCache {

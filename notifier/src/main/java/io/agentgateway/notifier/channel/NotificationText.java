@@ -100,9 +100,9 @@ public final class NotificationText {
     }
 
     /**
-     * What an approval's held call will do (issue 16), as labelled parts in reading order: the request line, the
-     * GraphQL operation, document and variables, the MCP tool and arguments, the body and the file it writes, and the
-     * digest that binds the approval. Empty for other notifications and approvals without a view.
+     * What an approval's held call will do, so that the reviewer decides on it, as labelled parts in reading order: the
+     * request line, the GraphQL operation, document and variables, the MCP tool and arguments, the body and the file it
+     * writes, and the digest that binds the approval. Empty for other notifications and approvals without a view.
      */
     static List<String[]> whatWillRun(NotificationRequested n) {
         List<String[]> parts = new java.util.ArrayList<>();

@@ -98,7 +98,7 @@ final class ApprovalRequestWrites {
                 .timestamp("expires_at", event.expiresAt())
                 .wire("held_call_kind", event.heldCall() == null ? null : event.heldCall().kind(), HeldCallKind::wire)
                 .text("sealed_held_call", event.heldCall() == null ? null : event.heldCall().sealed())
-                // what reviewers are shown of the held call: bounded and redacted by the entry point (issue 16)
+                // what reviewers are shown of the held call: bounded and redacted by the entry point
                 .json("call_view", event.callView() == null ? null : GatewayJson.MAPPER.writeValueAsString(event.callView()))
                 // the key an MCP task of it is bound to (null when no key asked: a webhook)
                 .text("requested_by_key_hash", envelope.actor() != null && envelope.actor().kind() == ActorKind.API_KEY

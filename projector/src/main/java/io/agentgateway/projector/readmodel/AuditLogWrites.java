@@ -39,7 +39,7 @@ final class AuditLogWrites {
             """);
 
     /**
-     * An entry whose answer reached nobody though it was decided in time (issue 17: its caller got 503/504).
+     * An entry whose answer reached nobody though it was decided in time (its caller got 503/504).
      * The one column of an audit row that ever changes, and only from false to true.
      */
     private static final SqlStatement MARK_UNDELIVERED = SqlStatement.amendingAppended("""
@@ -77,7 +77,7 @@ final class AuditLogWrites {
                 .integer("payload_bytes", event.payloadBytes())
                 // decided after the caller's deadline: the answer reached nobody
                 .bool("undelivered", event.wasUndelivered())
-                // whether the agent id was bound to the API key or only asserted by the caller (issue 16)
+                // whether the agent id was bound to the API key or only asserted by the caller
                 .wire("agent_identity", event.agentIdentity(), AgentIdentity::wire)
                 .source());
     }

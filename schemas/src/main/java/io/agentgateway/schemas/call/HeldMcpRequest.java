@@ -5,8 +5,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * An MCP request other than {@code tools/call} that is decided as an action of its own and so can be held
- * (issue 15): {@code resources/read} or {@code prompts/get}, as the agent sent it. After approval exactly this
- * method with exactly these params goes to the upstream, once.
+ * like a {@code tools/call}: {@code resources/read} or {@code prompts/get}, as the agent sent it. After approval
+ * exactly this method with exactly these params goes to the upstream, once.
  *
  * @param method  the JSON-RPC method, {@code resources/read} or {@code prompts/get}
  * @param params  the request's {@code params} as received, or null for none

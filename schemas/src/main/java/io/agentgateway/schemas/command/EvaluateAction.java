@@ -21,9 +21,9 @@ import tools.jackson.databind.JsonNode;
  * {@code tool} (proxy, MCP gate): the version of the connection they hold ({@code ToolConnection.NONE}: none).
  * When it is not the stream's current one, nothing is decided and the reply is {@code stale}, carrying the
  * current connection. Null: the command does not depend on a connection (evaluate-action), no check.
- * {@code callView} is what reviewers are shown of the call should it be held (issue 16): made by the entry
+ * {@code callView} is what reviewers are shown of the call should it be held: made by the entry
  * point from the call it seals, bounded and redacted; null from writers before it (the approval then shows none).
- * {@code listedTools} (issue 15) is set only on the MCP gate's {@code tools/list}: the names of the tools the upstream
+ * {@code listedTools} is set only on the MCP gate's {@code tools/list}: the names of the tools the upstream
  * lists (at most {@link #MAX_LISTED_TOOLS}, each at most {@link #MAX_LISTED_TOOL_NAME_CHARS} characters). When the list
  * is allowed, the reply's {@link EvaluationOutcome#hiddenTools()} names those a {@code tools/call} would be blocked for
  * whatever its arguments, decided with the same policies; the gate lists the others. Null: not a tool listing.
@@ -56,7 +56,9 @@ public record EvaluateAction(
         listedTools = listedTools == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listedTools));
     }
 
-    /** Without listed tools (every evaluation but an MCP tools/list; the form before issue 15's listing). */
+    /**
+     * Without listed tools (every evaluation but an MCP tools/list, and the form written before lists were decided).
+     */
     public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
                           String resourceType, String resourceId, JsonNode payload, String requestedBy,
                           ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,
@@ -65,7 +67,7 @@ public record EvaluateAction(
                 requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, null);
     }
 
-    /** Without a call view (the form before issue 16). */
+    /** Without a call view (the form written before reviewers were shown the call). */
     public EvaluateAction(Tool tool, String action, RiskLevel riskLevel, String agentId, String agentName,
                           String resourceType, String resourceId, JsonNode payload, String requestedBy,
                           ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The decision part of a reply to {@link EvaluateAction}: what evaluate-action returns (spec 2).
  *
- * @param hiddenTools on an allowed MCP {@code tools/list} that named its {@link EvaluateAction#listedTools()} (issue 15):
+ * @param hiddenTools on an allowed MCP {@code tools/list} that named its {@link EvaluateAction#listedTools()}:
  *                    those of them a {@code tools/call} would be blocked for whatever its arguments, under the same
  *                    policies (empty: none); the gate does not list them. Null on every other evaluation.
  */
@@ -37,7 +37,7 @@ public record EvaluationOutcome(
                 null, null);
     }
 
-    /** Without hidden tools (every evaluation but a tools/list; the form before issue 15's listing). */
+    /** Without hidden tools (every evaluation but a tools/list, and the form written before lists were decided). */
     public EvaluationOutcome(Decision decision, String reason, String matchedPolicyId, String approvalRequestId,
                              String auditLogId, RiskLevel riskLevel, RiskClassification riskClassification) {
         this(decision, reason, matchedPolicyId, approvalRequestId, auditLogId, riskLevel, riskClassification, null);

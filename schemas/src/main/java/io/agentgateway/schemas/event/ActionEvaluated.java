@@ -20,7 +20,7 @@ import io.agentgateway.schemas.Tool;
  *                      the workspace holds as many as it may; null when no limit changed the decision.
  *                      {@code matchedPolicyId}/{@code matchedPolicyName} then still name the policy that asked
  *                      for the approval
- * @param agentIdentity how {@code agentId} is known (issue 16): {@code bound} (the API key is bound to it) or
+ * @param agentIdentity how {@code agentId} is known: {@code bound} (the API key is bound to it) or
  *                      {@code asserted} (named by the caller); null without an agent id, and in records before it
  */
 public record ActionEvaluated(
@@ -49,7 +49,7 @@ public record ActionEvaluated(
         Boolean undelivered,
         AgentIdentity agentIdentity) implements DomainEvent {
 
-    /** Without the agent's identity (the form before issue 16). */
+    /** Without the agent's identity (the form written before keys could be bound to an agent). */
     public ActionEvaluated(String auditLogId, Tool tool, String action, RiskLevel riskLevel, RiskLevel suppliedRiskLevel,
                            RiskClassification riskClassification, boolean riskOverriddenByCaller, Decision decision,
                            String reason, String matchedPolicyId, String matchedPolicyName, String approvalRequestId,

@@ -11,7 +11,7 @@ import java.util.Set;
 public record ApiKeyIssued(String keyId, String name, String keyHash, Set<Scope> scopes, Instant expiresAt,
                            String agentId, String agentIdPattern) implements DomainEvent {
 
-    /** A key bound to no agent (the form before issue 16). */
+    /** A key bound to no agent (also the form written before keys could be bound). */
     public ApiKeyIssued(String keyId, String name, String keyHash, Set<Scope> scopes, Instant expiresAt) {
         this(keyId, name, keyHash, scopes, expiresAt, null, null);
     }

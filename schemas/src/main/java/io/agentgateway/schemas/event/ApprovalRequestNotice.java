@@ -15,7 +15,7 @@ import java.util.Optional;
  * <p>Deliberately absent: the action's payload and the held call (sealed anyway). A notification goes
  * to mailboxes and chat channels; it says what is asked, never with which credentials: what will run is told
  * only through the held call's {@link CallView} (bounded, secrets redacted by the entry point that sealed the
- * call; issue 16), its parts under the {@code call*} keys, and the {@code callDigest} that binds the approval.
+ * call), its parts under the {@code call*} keys, and the {@code callDigest} that binds the approval.
  *
  * @param approvalRequestId the approval to review (uuid)
  * @param auditLogId        the audit entry of the evaluation that opened it
@@ -73,7 +73,7 @@ public record ApprovalRequestNotice(
     public static final String CALL_TRUNCATED = "callTruncated";
     public static final String CALL_REDACTED = "callRedacted";
 
-    /** Without a digest or a view of the call (the form before issue 16). */
+    /** Without a digest or a view of the call (the form written before reviewers were shown the call). */
     public ApprovalRequestNotice(String approvalRequestId, String auditLogId, String workspaceName, String tool,
                                  String action, String riskLevel, String source, String agentId, String agentName,
                                  String resourceType, String resourceId, String reason, String matchedPolicyId,

@@ -11,7 +11,7 @@ import java.time.Instant;
  * action and payload, or of tool, action and the held call when there is one) binds the approval to
  * the exact call that was held. {@code heldCall} is the sealed call the gateway runs once after
  * approval (proxy and MCP gate), null when the caller makes the call itself (evaluate-action).
- * {@code callView} is what reviewers are shown of that call (bounded, redacted; issue 16), as the entry point
+ * {@code callView} is what reviewers are shown of that call (bounded, redacted), as the entry point
  * made it from the call it sealed; null when there is none.
  */
 public record ApprovalRequested(
@@ -26,7 +26,7 @@ public record ApprovalRequested(
         SealedHeldCall heldCall,
         CallView callView) implements DomainEvent {
 
-    /** Without a call view (the form before issue 16). */
+    /** Without a call view (the form written before reviewers were shown the call). */
     public ApprovalRequested(String approvalId, String auditLogId, Tool tool, String action, RiskLevel riskLevel,
                              String agentId, String callDigest, Instant expiresAt, SealedHeldCall heldCall) {
         this(approvalId, auditLogId, tool, action, riskLevel, agentId, callDigest, expiresAt, heldCall, null);

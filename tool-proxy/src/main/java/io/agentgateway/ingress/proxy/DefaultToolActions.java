@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.classification.PathTemplateActions;
 import io.agentgateway.schemas.RiskLevel;
 import org.springframework.http.HttpMethod;
 
@@ -13,8 +14,8 @@ final class DefaultToolActions {
     private DefaultToolActions() {}
 
     static ProxyAction classify(HttpMethod method, UpstreamPath path) {
-        String action = PathTemplateActions.of(method, path.segments());
-        if (PathTemplateActions.isSafe(method)) {
+        String action = PathTemplateActions.of(method.name(), path.segments());
+        if (PathTemplateActions.isSafe(method.name())) {
             return ProxyAction.of(action, RiskLevel.LOW);
         }
         return ProxyAction.of(action, method.equals(HttpMethod.DELETE) ? RiskLevel.HIGH : RiskLevel.MEDIUM);

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.auth.ApiKeyCredential;
 import io.agentgateway.ingress.callview.CallViews;
 import io.agentgateway.ingress.edge.ProxyRequestProperties;
@@ -52,7 +54,7 @@ public class GatewayProxyHandler {
     public static final String PREFIX = ProxyRequestProperties.PATH_PREFIX;
     public static final String ROUTE = PREFIX + "**";
     static final String AGENT_HEADER = "X-Agent-Id";
-    static final String TOOL_MESSAGE = "The proxy serves the tools code_host, issue_tracker, chat, docs and internal_api";
+    static final String TOOL_MESSAGE = "The proxy serves the tools " + ToolProfiles.listed(ToolProfile::proxied, "and");
 
     private final ProxyTargets targets;
     private final HeldCallSeals seals;
@@ -100,7 +102,7 @@ public class GatewayProxyHandler {
                                     body.length == 0 ? null : Base64.getEncoder().encodeToString(body));
                             // what reviewers are shown: made from exactly what is sealed, redacted and bounded
                             CallView view = views.http(tool, action.action(), held.method(), held.path(), held.query(),
-                                    graphQl(tool, path), headers, body);
+                                    ProxyClassifier.isGraphQl(tool, path), headers, body);
                             return evaluation(tool, action, agentId, view, seals.seal(tool, action.action(), held));
                         })
                         .flatMap(decided -> {
@@ -149,13 +151,9 @@ public class GatewayProxyHandler {
                 .build();
     }
 
-    private static boolean graphQl(Tool tool, UpstreamPath path) {
-        return tool == Tool.ISSUE_TRACKER || (tool == Tool.CODE_HOST && CodeHostActions.isGraphQl(path));
-    }
-
     private static Tool proxiedTool(String rawSegment) {
         Tool tool = Tool.parse(rawSegment).orElse(null);
-        if (tool == null || tool == Tool.MCP) {
+        if (tool == null || !ToolProfiles.of(tool).proxied()) {
             throw ApiException.notFound(TOOL_MESSAGE);
         }
         return tool;

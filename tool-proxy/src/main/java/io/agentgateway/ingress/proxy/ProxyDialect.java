@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.classification.ToolProfile;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.Tool;
 import org.springframework.http.HttpStatus;
@@ -89,7 +90,11 @@ enum ProxyDialect {
         };
     }
 
+    /** The dialect of the tool's profile ({@link ToolProfile.Proxied#errorDialect()}). */
     static ProxyDialect of(Tool tool) {
-        return tool == Tool.ISSUE_TRACKER ? GRAPHQL : REST;
+        return switch (ProxyClassifier.proxied(tool).errorDialect()) {
+            case REST -> REST;
+            case GRAPHQL -> GRAPHQL;
+        };
     }
 }

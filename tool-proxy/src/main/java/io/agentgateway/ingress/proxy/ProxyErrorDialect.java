@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.proxy;
 
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.ingress.web.ErrorDialect;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.Tool;
@@ -30,7 +31,8 @@ class ProxyErrorDialect implements ErrorDialect {
         }
         String rest = path.substring(GatewayProxyHandler.PREFIX.length());
         int slash = rest.indexOf('/');
-        Optional<Tool> tool = Tool.parse(slash < 0 ? rest : rest.substring(0, slash)).filter(t -> t != Tool.MCP);
+        Optional<Tool> tool = Tool.parse(slash < 0 ? rest : rest.substring(0, slash))
+                .filter(named -> ToolProfiles.of(named).proxied());
         return tool.map(proxied -> {
             ObjectNode gateway = IngressJson.RESPONSES.createObjectNode();
             gateway.put("ok", false);

@@ -13,13 +13,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param upstreamTimeout  how long the upstream may take to answer with its status and headers (then 504)
  * @param connectTimeout   how long connecting to the upstream may take (then 502)
- * @param defaultBaseUrls  the upstream base URL per tool for connections that name none
+ * @param defaultBaseUrls  the upstream base URL per tool for connections that name none, over the default of the tool's
+ *                         profile (the real code host's and issue tracker's APIs)
  * @param heldStatus       the HTTP status of a call held for approval: 403 by default, so that no client takes it
  *                         for a success (octokit and the Linear SDK throw on any status of 400 or more) and no
  *                         retry policy sends it again (which would open a second approval): octokit's retry
  *                         plugin, urllib3 and the code host's clients all treat 403 as final. The body says
  *                         {@code decision: "require_approval"} and carries the approval id and status URL. 202
- *                         (the gateway's answer before issue 16) or another registered 4xx may be configured; nothing else
+ *                         (which SDKs take for a success: docs/decisions/0008-held-calls-answered-403.md) or
+ *                         another registered 4xx may be configured; nothing else
  * @param documentationUrl the {@code documentation_url} of the REST-dialect decision bodies (a page for agent
  *                         developers on what the gateway's answers mean), or none
  */

@@ -26,7 +26,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Where a workspace's proxied calls to a tool go, and with which connection they are decided: the
- * connection's base URL (or the tool's usual one from {@code gateway.proxy.default-base-urls}), the
+ * connection's base URL (or the tool's usual one: {@code gateway.proxy.default-base-urls}, else its profile's), the
  * credential headers made from its token (opened for this one call), and its classification rules.
  *
  * <p>The connection is the one the {@code ToolConnectionView} holds; the evaluation names its version,
@@ -131,7 +131,11 @@ class ProxyTargets {
                 throw new ApiException(HttpStatus.CONFLICT, "The " + tool.wire() + " connection's base_url is not a valid URL");
             }
         }
+        // the operator's default for the tool, else its profile's (the real upstream's API)
         URI fallback = properties.defaultBaseUrls().get(tool.wire());
+        if (fallback == null) {
+            fallback = ProxyClassifier.proxied(tool).defaultBaseUrl().map(URI::create).orElse(null);
+        }
         if (fallback == null) {
             throw new ApiException(HttpStatus.CONFLICT,
                     "The " + tool.wire() + " connection has no base_url; an admin sets it under tool settings");

@@ -15,7 +15,7 @@ import java.util.List;
  * which is those very segments encoded again by one strict encoder; a target with more than one
  * reading is refused with 400 instead.
  *
- * <p>The rules (README, proxy section):
+ * <p>The rules (docs/proxy.md, "One reading of a request"):
  * <ul>
  *   <li>each raw segment is percent-decoded exactly once, as UTF-8 (a malformed escape or invalid
  *       UTF-8 is refused); an encoded {@code /} ({@code %2F}) is a separator, as the code host reads it:
@@ -31,7 +31,7 @@ import java.util.List;
  *       method on some upstreams.</li>
  * </ul>
  * Case is kept: the classifiers compare case-insensitively where the upstream does (see
- * {@link CodeHostActions}, {@link RulePathPattern}).
+ * {@link ProxyClassifier}, {@link RulePathPattern}).
  *
  * <p>Cheap on the hot path: a target that is canonical already (the usual one) is scanned once and its
  * raw string is the canonical one; nothing is compiled or copied per request beyond the segment list.

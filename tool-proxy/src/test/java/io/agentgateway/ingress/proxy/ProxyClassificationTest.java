@@ -69,11 +69,13 @@ class ProxyClassificationTest {
 
     @Test
     void repositoryRequestsNameTheirRepositoryInLowerCase() {
-        ProxyAction merge = CodeHostActions.classify(HttpMethod.PUT, UpstreamPath.parse("/repos/acme/api/pulls/7/merge", null));
+        ProxyAction merge = ProxyClassifier.classify(Tool.CODE_HOST, HttpMethod.PUT,
+                UpstreamPath.parse("/repos/acme/api/pulls/7/merge", null), new byte[0], List.of());
         assertThat(merge.resourceType()).isEqualTo("repository");
         assertThat(merge.resourceId()).isEqualTo("acme/api");
         // the code host's names are case-insensitive: a policy on acme/api must hold for Acme/API too
-        ProxyAction shouted = CodeHostActions.classify(HttpMethod.PUT, UpstreamPath.parse("/Repos/Acme/API/Pulls/7/Merge", null));
+        ProxyAction shouted = ProxyClassifier.classify(Tool.CODE_HOST, HttpMethod.PUT,
+                UpstreamPath.parse("/Repos/Acme/API/Pulls/7/Merge", null), new byte[0], List.of());
         assertThat(shouted).isEqualTo(merge);
     }
 

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.webhook;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import java.time.Instant;
@@ -10,21 +12,23 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The code host: {@code X-Code-Host-Signature-256: sha256=<hex>} (or the real code host's
- * {@code X-Hub-Signature-256}), delivery id and event kind in {@code X-Code-Host-Delivery} /
+ * The code host (header names from its profile): {@code X-Code-Host-Signature-256: sha256=<hex>} (or the real
+ * code host's {@code X-Hub-Signature-256}), delivery id and event kind in {@code X-Code-Host-Delivery} /
  * {@code X-GitHub-Delivery} and {@code X-Code-Host-Event} / {@code X-GitHub-Event}. A request signed
  * only with the legacy SHA-1 header ({@code X-Hub-Signature: sha1=...}) is refused: SHA-1 is not
  * accepted. Matched by {@code repository.full_name} against {@code config.repos} or
  * {@code organization.login} against {@code config.org}.
  */
 final class CodeHostFormat implements WebhookFormat {
-    static final String SIGNATURE = "X-Code-Host-Signature-256";
-    static final String DELIVERY = "X-Code-Host-Delivery";
-    static final String EVENT = "X-Code-Host-Event";
-    private static final String VENDOR_SIGNATURE = "X-Hub-Signature-256";
+    private static final ToolProfile.Webhooks HEADERS = ToolProfiles.of(Tool.CODE_HOST).webhooks().orElseThrow();
+    static final String SIGNATURE = HEADERS.signature().neutral();
+    static final String DELIVERY = HEADERS.delivery().neutral();
+    static final String EVENT = HEADERS.event().neutral();
+    private static final String VENDOR_SIGNATURE = HEADERS.signature().vendor();
+    /** The legacy SHA-1 headers, refused by name rather than taken for a missing signature. */
     private static final String[] SHA1_SIGNATURES = {"X-Code-Host-Signature", "X-Hub-Signature"};
-    private static final String VENDOR_DELIVERY = "X-GitHub-Delivery";
-    private static final String VENDOR_EVENT = "X-GitHub-Event";
+    private static final String VENDOR_DELIVERY = HEADERS.delivery().vendor();
+    private static final String VENDOR_EVENT = HEADERS.event().vendor();
     private static final String SHA256_PREFIX = "sha256=";
 
     @Override

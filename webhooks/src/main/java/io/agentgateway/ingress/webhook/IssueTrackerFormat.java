@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.webhook;
 
+import io.agentgateway.classification.ToolProfile;
+import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import java.time.Duration;
@@ -10,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The issue tracker: {@code Issue-Tracker-Signature: <hex>} (or the real issue tracker's
+ * The issue tracker (header names from its profile): {@code Issue-Tracker-Signature: <hex>} (or the real issue tracker's
  * {@code Linear-Signature}), delivery id in {@code Issue-Tracker-Delivery} / {@code Linear-Delivery};
  * the event kind is the payload's {@code type} ({@code Issue}, {@code Comment}, ...). The signed
  * payload's {@code webhookTimestamp} (milliseconds) must be present, at most {@code maxAge} old and at
@@ -18,12 +20,13 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code data.teamId}.
  */
 final class IssueTrackerFormat implements WebhookFormat {
-    static final String SIGNATURE = "Issue-Tracker-Signature";
-    static final String DELIVERY = "Issue-Tracker-Delivery";
-    static final String EVENT = "Issue-Tracker-Event";
-    private static final String VENDOR_SIGNATURE = "Linear-Signature";
-    private static final String VENDOR_DELIVERY = "Linear-Delivery";
-    private static final String VENDOR_EVENT = "Linear-Event";
+    private static final ToolProfile.Webhooks HEADERS = ToolProfiles.of(Tool.ISSUE_TRACKER).webhooks().orElseThrow();
+    static final String SIGNATURE = HEADERS.signature().neutral();
+    static final String DELIVERY = HEADERS.delivery().neutral();
+    static final String EVENT = HEADERS.event().neutral();
+    private static final String VENDOR_SIGNATURE = HEADERS.signature().vendor();
+    private static final String VENDOR_DELIVERY = HEADERS.delivery().vendor();
+    private static final String VENDOR_EVENT = HEADERS.event().vendor();
 
     private final Duration maxAge;
     private final Duration maxFutureSkew;
@@ -84,7 +87,7 @@ final class IssueTrackerFormat implements WebhookFormat {
         }
         String team = WebhookFormat.text(payload, "data", "teamId");
         String organization = WebhookFormat.text(payload, "organizationId");
-        // the agent is the actor's stable id, never its display name, which anyone can set to another's (issue 16)
+        // the agent is the actor's stable id, never its display name, which anyone can set to another's
         return new ReceiveWebhook(Tool.ISSUE_TRACKER, deliveryId, kind, WebhookFormat.text(payload, "action"),
                 WebhookFormat.text(payload, "actor", "id"),
                 team != null ? "team" : organization != null ? "organization" : null,

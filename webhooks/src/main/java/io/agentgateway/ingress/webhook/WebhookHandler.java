@@ -30,7 +30,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * POST /functions/v1/webhook-code-host and /functions/v1/webhook-issue-tracker (spec 4.6, 5, 6).
+ * POST /functions/v1/webhook-code-host and /functions/v1/webhook-issue-tracker (spec 4.6, 5, 6): the path of each
+ * tool whose profile sends webhooks, read in that tool's {@link WebhookFormat} ({@link WebhookFormats}).
  * Order: body size and type (413, 415), signature and delivery headers (401, 400), JSON object (400),
  * the connections the payload names (the read model's index, each connection taken as the newer of its
  * row and the decision stream's last word), the HMAC of the raw bytes against each one's secret (401
@@ -61,8 +62,7 @@ public class WebhookHandler {
     private final WebhookMetrics metrics;
     private final UnmatchedDeliveries unmatched;
     private final RawBodyReader bodies;
-    private final WebhookFormat codeHost = new CodeHostFormat();
-    private final WebhookFormat issueTracker;
+    private final WebhookFormats formats;
     private final Clock clock;
 
     WebhookHandler(ActionGate gate, ConnectionAccess access, WebhookCandidateIndex queries, WebhookVerifier verifier,
@@ -74,16 +74,13 @@ public class WebhookHandler {
         this.metrics = metrics;
         this.unmatched = unmatched;
         this.bodies = new RawBodyReader(properties.maxBodyBytes());
-        this.issueTracker = new IssueTrackerFormat(properties.maxAge(), properties.maxFutureSkew());
+        this.formats = new WebhookFormats(properties);
         this.clock = Clock.systemUTC();
     }
 
-    public Mono<ServerResponse> codeHost(ServerRequest request) {
-        return receive(request, codeHost);
-    }
-
-    public Mono<ServerResponse> issueTracker(ServerRequest request) {
-        return receive(request, issueTracker);
+    /** A delivery of a tool that sends webhooks, at its profile's path ({@code ToolProfile.Webhooks#path}). */
+    public Mono<ServerResponse> receive(ServerRequest request, Tool tool) {
+        return receive(request, formats.of(tool));
     }
 
     /** One delivery as it is being verified. */

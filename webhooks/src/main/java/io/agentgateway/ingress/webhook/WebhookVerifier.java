@@ -1,10 +1,10 @@
 package io.agentgateway.ingress.webhook;
 
+import io.agentgateway.classification.WebhookWatch;
 import io.agentgateway.ingress.connection.ConnectionSecrets;
 import io.agentgateway.ingress.connection.UnreadableSecretException;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
-import io.agentgateway.schemas.WebhookWatch;
 import io.agentgateway.schemas.secret.PlainSecret;
 import java.util.UUID;
 import org.slf4j.Logger;

@@ -1,11 +1,10 @@
-package io.agentgateway.ingress.proxy;
+package io.agentgateway.classification;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.springframework.http.HttpMethod;
 
 /**
  * A stable action string for a request no table row names: the resource words of its path followed
@@ -18,9 +17,9 @@ import org.springframework.http.HttpMethod;
  * the risk, never lower it. What follows {@code refs} or {@code matching-refs} is a ref name (a branch
  * such as {@code heads/main}, sent with its slash encoded or not) and adds no word.
  */
-final class PathTemplateActions {
-    static final String READ = "read";
-    private static final Set<HttpMethod> SAFE = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
+public final class PathTemplateActions {
+    public static final String READ = "read";
+    private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
     /** Segments followed by a user-chosen name (one, or two for repos: owner and repository). */
     private static final Set<String> NAMED_ONCE = Set.of("orgs", "users", "enterprises", "gists", "teams", "apps");
     /** Segments after which the rest of the path is a name (a git ref, which may hold slashes). */
@@ -30,11 +29,13 @@ final class PathTemplateActions {
 
     private PathTemplateActions() {}
 
-    static boolean isSafe(HttpMethod method) {
+    /** @param method as on the request line, upper case */
+    public static boolean isSafe(String method) {
         return SAFE.contains(method);
     }
 
-    static String of(HttpMethod method, List<String> segments) {
+    /** @param method as on the request line, upper case */
+    public static String of(String method, List<String> segments) {
         if (isSafe(method)) {
             return READ;
         }
@@ -56,6 +57,6 @@ final class PathTemplateActions {
         if (words.isEmpty()) {
             words.add("root");
         }
-        return String.join(".", words) + "." + method.name().toLowerCase(Locale.ROOT);
+        return String.join(".", words) + "." + method.toLowerCase(Locale.ROOT);
     }
 }

@@ -1,7 +1,10 @@
-package io.agentgateway.schemas;
+package io.agentgateway.classification;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.schemas.GatewayJson;
+import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.ToolConnectionConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

@@ -1,15 +1,17 @@
-package io.agentgateway.schemas;
+package io.agentgateway.classification;
 
+import io.agentgateway.schemas.ClassificationRule;
+import io.agentgateway.schemas.Tool;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * What a connection's {@code config.rules} must look like. Rules exist only for chat, docs and
- * internal_api: the code host and the issue tracker are classified by the spec's tables and the MCP
- * gate by tool name, so a rule there could only mislead the admin who wrote it. The limits keep a
- * rule list small enough to match on every proxied request and to read in a UI.
+ * What a connection's {@code config.rules} must look like. Rules exist only for the tools whose profile names no
+ * fixed table ({@link ToolProfile#classifiedByConnectionRules()}: chat, docs and internal_api): the code host and
+ * the issue tracker are classified by the spec's tables and the MCP gate by tool name, so a rule there could only
+ * mislead the admin who wrote it. The limits keep a rule list small enough to match on every proxied request and
+ * to read in a UI.
  *
  * <p>Shared by the admin API (an early 400 with the same text) and the decision stream, which
  * re-checks every command and remains the authority.
@@ -18,7 +20,6 @@ public final class ClassificationRuleChecks {
     public static final int MAX_RULES = 100;
     public static final int MAX_PATH_LENGTH = 512;
     public static final int MAX_ACTION_LENGTH = 100;
-    public static final Set<Tool> RULE_TOOLS = Set.of(Tool.CHAT, Tool.DOCS, Tool.INTERNAL_API);
     private static final List<String> METHODS = List.of("*", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
     /** Dot-separated words of lower-case letters, digits, '_' and '-': the shape policies' action globs are written for. */
     private static final Pattern ACTION = Pattern.compile("[a-z0-9_-]+(\\.[a-z0-9_-]+)*");
@@ -32,9 +33,9 @@ public final class ClassificationRuleChecks {
         if (rules.isEmpty()) {
             return Optional.empty();
         }
-        if (!RULE_TOOLS.contains(tool)) {
-            return Optional.of("config.rules is only for the chat, docs and internal_api tools; "
-                    + tool.wire() + " requests are classified by the spec's fixed tables");
+        if (!ToolProfiles.of(tool).classifiedByConnectionRules()) {
+            return Optional.of("config.rules is only for the " + ToolProfiles.listed(ToolProfile::classifiedByConnectionRules, "and")
+                    + " tools; " + tool.wire() + " requests are classified by the spec's fixed tables");
         }
         if (rules.size() > MAX_RULES) {
             return Optional.of("config.rules may hold at most " + MAX_RULES + " rules");
