@@ -111,8 +111,9 @@ class McpTasksEndToEndTest {
         JsonNode polled = mcp.rpc("tasks/get", taskParams(taskId)).get("result");
         assertThat(polled.get("status").asString()).isEqualTo("working");
         assertThat(Instant.parse(polled.get("createdAt").asString())).isEqualTo(createdAt);
-        assertThat(mcp.rpc("tasks/list", params()).at("/result/tasks")).extracting(t -> t.get("taskId").asString())
-                .contains(taskId);
+        // tasks/list reads the read model: a task shows there once the projector wrote it (milliseconds)
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(mcp.rpc("tasks/list", params())
+                .at("/result/tasks")).extracting(t -> t.get("taskId").asString()).contains(taskId));
 
         CompletableFuture<JsonNode> result = mcp.rpcLater("tasks/result", taskParams(taskId));
         Thread.sleep(300); // only so that the transcript shows tasks/result waiting: the test waits on the future below

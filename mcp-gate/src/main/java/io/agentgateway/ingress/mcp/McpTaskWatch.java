@@ -86,12 +86,11 @@ class McpTaskWatch implements DisposableBean {
     Mono<McpTask> awaitEnd(McpCaller caller, McpTask working, Duration wait) {
         return Mono.defer(() -> {
             Sinks.One<McpTask> ended = Sinks.one();
-            Watched entry = enter(caller, working);
+            Watched entry = enter(caller, working, watched -> watched.waits.add(ended));
             if (entry == null) {
                 return Mono.error(new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "This gateway already waits on as many tasks"
                         + " as it may; poll tasks/get until the task has ended, then ask for its result"));
             }
-            entry.waits.add(ended);
             return ended.asMono().timeout(wait, Mono.empty())
                     .doFinally(signal -> {
                         entry.waits.remove(ended);
@@ -108,11 +107,10 @@ class McpTaskWatch implements DisposableBean {
         if (session == null || task.ended()) {
             return;
         }
-        Watched entry = enter(caller, task);
-        if (entry != null) {
-            entry.follower = session;
-            entry.followUntil = task.createdAt().plusMillis(task.ttlMs());
-        }
+        enter(caller, task, watched -> {
+            watched.follower = session;
+            watched.followUntil = task.createdAt().plusMillis(task.ttlMs());
+        });
     }
 
     /** How many tasks this replica watches (for tests and metrics). */
@@ -120,26 +118,39 @@ class McpTaskWatch implements DisposableBean {
         return watched.size();
     }
 
-    private Watched enter(McpCaller caller, McpTask task) {
+    /**
+     * The task's entry with {@code attach} applied to it, atomically with its making (so that a read sweeping idle
+     * entries cannot drop it in between); null when the replica or the key has no room, or another key watches the id.
+     */
+    private Watched enter(McpCaller caller, McpTask task, java.util.function.Consumer<Watched> attach) {
         UUID id = UUID.fromString(task.taskId());
         String workspaceId = caller.key().workspaceId().toString();
         String keyHash = caller.key().keyHash();
-        Watched present = watched.get(id);
-        if (present != null) {
-            return present.workspaceId.equals(workspaceId) && present.keyHash.equals(keyHash) ? present : null;
-        }
-        if (watched.size() >= properties.maxWatched()
-                || watched.values().stream().filter(w -> w.keyHash.equals(keyHash)).count() >= properties.maxWatchedPerKey()) {
-            return null;
-        }
-        Watched entry = watched.computeIfAbsent(id, key -> new Watched(id, workspaceId, keyHash, task));
-        return entry.workspaceId.equals(workspaceId) && entry.keyHash.equals(keyHash) ? entry : null;
+        boolean room = watched.size() < properties.maxWatched()
+                && watched.values().stream().filter(w -> w.keyHash.equals(keyHash)).count() < properties.maxWatchedPerKey();
+        Watched[] entered = new Watched[1];
+        watched.compute(id, (key, present) -> {
+            if (present != null) {
+                if (present.workspaceId.equals(workspaceId) && present.keyHash.equals(keyHash)) {
+                    attach.accept(present);
+                    entered[0] = present;
+                }
+                return present;
+            }
+            if (!room) {
+                return null;
+            }
+            Watched made = new Watched(id, workspaceId, keyHash, task);
+            attach.accept(made);
+            entered[0] = made;
+            return made;
+        });
+        return entered[0];
     }
 
     private void leaveIfIdle(Watched entry) {
-        if (entry.idle(Instant.now())) {
-            watched.remove(entry.taskId, entry);
-        }
+        Instant now = Instant.now();
+        watched.computeIfPresent(entry.taskId, (key, present) -> present == entry && present.idle(now) ? null : present);
     }
 
     /** One read of every watched task's approval; changes handed on, ended tasks let go. Never throws. */
@@ -149,7 +160,9 @@ class McpTaskWatch implements DisposableBean {
         }
         try {
             Instant now = Instant.now();
-            watched.values().removeIf(entry -> entry.idle(now));
+            for (UUID id : new ArrayList<>(watched.keySet())) {
+                watched.computeIfPresent(id, (key, entry) -> entry.idle(now) ? null : entry);
+            }
             List<UUID> ids = new ArrayList<>(watched.keySet());
             if (ids.isEmpty()) {
                 return;
@@ -166,8 +179,15 @@ class McpTaskWatch implements DisposableBean {
                     notifyFollower(entry, task);
                 }
                 if (task.ended()) {
-                    entry.waits.forEach(wait -> wait.tryEmitValue(task));
-                    watched.remove(entry.taskId, entry);
+                    // atomically with attaching (enter): a wait attached now is answered here, one attached after
+                    // makes a new entry, answered by the next read
+                    watched.computeIfPresent(entry.taskId, (key, present) -> {
+                        if (present != entry) {
+                            return present;
+                        }
+                        present.waits.forEach(wait -> wait.tryEmitValue(task));
+                        return null;
+                    });
                 }
             }
         } catch (DataAccessException failure) {

@@ -242,7 +242,8 @@ class McpTasks {
                                 // the task as every later tasks/get shows it (the read model, once it has the end);
                                 // should the projector be slower than read-model-wait, as the withdrawal made it
                                 Instant withdrawn = Instant.now();
-                                return lookUp(caller, id, "cancel")
+                                return lookUp(caller, id, "cancel", true)
+                                        .onErrorResume(JsonRpcError.class, notYet -> Mono.just(task))
                                         .map(now -> now.ended() ? now : task.withdrawnAt(withdrawn))
                                         .map(now -> now.toJson(Tasks.UTILITY, properties.pollInterval()));
                             }
@@ -271,6 +272,15 @@ class McpTasks {
      * then the kept results of allowed calls. -32602 "not found" for anything else, another key's task included.
      */
     private Mono<McpTask> lookUp(McpCaller caller, UUID id, String verb) {
+        return lookUp(caller, id, verb, false);
+    }
+
+    /**
+     * @param known whether the task is known to exist (this request just withdrew it): a read model that does not
+     *              have it yet is then waited for too, up to {@code read-model-wait}, so that the answer is what every
+     *              later read (on any replica) shows
+     */
+    private Mono<McpTask> lookUp(McpCaller caller, UUID id, String verb, boolean known) {
         LocalResult local = answeredHere.getIfPresent(id);
         return access.lookUpApproval(caller.key().workspaceId(), caller.correlationId(),
                         Actor.apiKey(caller.key().keyHash(), caller.agentId()), Scope.MCP, id.toString())
@@ -285,7 +295,7 @@ class McpTasks {
                         return Mono.just(McpTask.ofApproval(snapshotFacts(open, Optional.empty()), Instant.now(),
                                 properties.retention()));
                     }
-                    return fromRecords(caller, id, open, Instant.now().plus(properties.readModelWait()));
+                    return fromRecords(caller, id, open, Instant.now().plus(properties.readModelWait()), known);
                 })
                 .switchIfEmpty(Mono.error(() -> notFound(verb)))
                 .onErrorMap(DataAccessException.class, McpTasks::unreadable);
@@ -295,7 +305,7 @@ class McpTasks {
      * The task from the read model. When the stream no longer holds an approval the read model still shows open, its
      * end is being projected: read again (without holding a thread) until it shows or {@code read-model-wait} passed.
      */
-    private Mono<McpTask> fromRecords(McpCaller caller, UUID id, ApprovalSnapshot open, Instant readUntil) {
+    private Mono<McpTask> fromRecords(McpCaller caller, UUID id, ApprovalSnapshot open, Instant readUntil, boolean known) {
         return Blocking.call(() -> records.approval(caller.key().workspaceId(), caller.key().keyHash(), id))
                 .flatMap(row -> {
                     Instant now = Instant.now();
@@ -307,7 +317,10 @@ class McpTasks {
                         if (task.ended() || now.isAfter(readUntil)) {
                             return Mono.just(task);
                         }
-                        return Mono.delay(READ_MODEL_POLL).then(fromRecords(caller, id, null, readUntil));
+                        return Mono.delay(READ_MODEL_POLL).then(fromRecords(caller, id, null, readUntil, known));
+                    }
+                    if (known && !now.isAfter(readUntil)) {
+                        return Mono.delay(READ_MODEL_POLL).then(fromRecords(caller, id, null, readUntil, true));
                     }
                     return Blocking.call(() -> records.allowedResult(caller.key().workspaceId(), caller.key().keyHash(), id))
                             .flatMap(kept -> Mono.justOrEmpty(kept.map(found -> task(found, now))));
