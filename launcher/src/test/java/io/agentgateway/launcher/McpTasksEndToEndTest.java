@@ -464,6 +464,39 @@ class McpTasksEndToEndTest {
         }
     }
 
+    /**
+     * A replica whose PostgreSQL cannot be reached: what needs the read model is -32603 saying so (never a 500 or a
+     * hang); a pending task still answers from the decision stream, and an allowed call's task from the replica itself.
+     */
+    @Test
+    void withoutPostgreSqlWhatNeedsTheReadModelIsAJsonRpcErrorAndPendingTasksStillAnswer() {
+        TestWorkspace ws = connectedWorkspace();
+        McpTaskClient owner = McpTaskClient.initialized(gateway(), ws.apiKey(), UTILITY);
+        String rejected = owner.rpc("tools/call", call("delete_repo", UUID.randomUUID().toString(), true))
+                .at("/result/task/taskId").asString();
+        review(ws, rejected, "reject", "no");
+        awaitTask(owner, rejected, "failed");
+        String pending = owner.rpc("tools/call", call("delete_repo", UUID.randomUUID().toString(), true))
+                .at("/result/task/taskId").asString();
+        try (IngressReplica noDatabase = new IngressReplica(1, Map.of(
+                "spring.datasource.url", "jdbc:postgresql://127.0.0.1:9/gateway",
+                "spring.datasource.hikari.connection-timeout", "500",
+                // its executor would hold approvals of other workspaces while it cannot read them
+                "gateway.executor.enabled", "false"))) {
+            McpTaskClient mcp = owner.at(noDatabase.baseUrl());
+            assertThat(mcp.rpc("tasks/get", taskParams(pending)).at("/result/status").asString()).isEqualTo("working");
+            for (JsonNode answer : List.of(mcp.rpc("tasks/get", taskParams(rejected)), mcp.rpc("tasks/list", params()))) {
+                assertThat(answer.at("/error/code").asInt()).as(answer.toString()).isEqualTo(-32603);
+                assertThat(answer.at("/error/message").asString()).contains("task records cannot be read");
+            }
+            String marker = UUID.randomUUID().toString();
+            JsonNode allowed = mcp.rpc("tools/call", call("list_repos", marker, true)).at("/result/task");
+            assertThat(allowed.get("status").asString()).isEqualTo("completed");
+            assertThat(mcp.rpc("tasks/result", taskParams(allowed.get("taskId").asString())).at("/result/content/0/text")
+                    .asString()).isEqualTo("list_repos done " + marker);
+        }
+    }
+
     // ---- an upstream's error after an allow names the evaluation ----
 
     @Test

@@ -273,7 +273,9 @@ public class McpGateHandler {
         if (error.detail() == null) {
             return error;
         }
-        log.warn("[{}] MCP upstream failure: {}", correlationId, error.detail());
+        // the upstream's failures (-32002) and the gate's own (-32603: its task records unreadable) say which they are
+        log.warn("[{}] {}: {}", correlationId, error.code() == JsonRpcError.UPSTREAM_FAILED ? "MCP upstream failure"
+                : "MCP gate failure", error.detail());
         ObjectNode data = error.data() instanceof ObjectNode given ? given.deepCopy() : IngressJson.RESPONSES.createObjectNode();
         return error.withData(data.put("correlationId", correlationId));
     }

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
@@ -41,6 +43,18 @@ class McpTaskRecords {
     McpTaskRecords(JdbcClient jdbc, IngressTables tables) {
         this.jdbc = jdbc;
         this.tables = tables;
+    }
+
+    /**
+     * The ingress's own tables, migrated on first use; a database that cannot be reached then is a
+     * {@link DataAccessException} like every other read here (the gate answers -32603 and logs why at WARN).
+     */
+    private void tablesReady() {
+        try {
+            tables.ready();
+        } catch (org.flywaydb.core.api.FlywayException unreachable) {
+            throw new DataAccessResourceFailureException("the ingress's tables cannot be migrated", unreachable);
+        }
     }
 
     /** A task row of either kind, for {@code tasks/list}: an approval's facts, or an allowed call's kept result. */
@@ -81,7 +95,7 @@ class McpTaskRecords {
 
     /** The kept result of an allowed call this key asked for as a task, while it is kept. */
     Optional<Listed> allowedResult(UUID workspaceId, String keyHash, UUID taskId) {
-        tables.ready();
+        tablesReady();
         return jdbc.sql("""
                         select task_id::text as task_id, created_at, result::text as result from ingress.mcp_task_results
                          where task_id = :id and workspace_id = :workspace and key_hash = :key and expires_at > now()""")
@@ -94,7 +108,7 @@ class McpTaskRecords {
     /** Keeps an allowed call's result for its task (a retried call with the same task id replaces it). */
     void keepAllowedResult(UUID taskId, UUID workspaceId, String keyHash, Instant createdAt, Instant expiresAt,
                            String status, ObjectNode result) {
-        tables.ready();
+        tablesReady();
         jdbc.sql("""
                         insert into ingress.mcp_task_results (task_id, workspace_id, key_hash, created_at, expires_at, status, result)
                         values (:id, :workspace, :key, :created, :expires, :status, cast(:result as jsonb))
@@ -120,7 +134,7 @@ class McpTaskRecords {
      * {@code after} (the last task of the previous page; null: from the newest).
      */
     List<Listed> page(UUID workspaceId, String keyHash, Cursor after, int size) {
-        tables.ready();
+        tablesReady();
         String tasks = """
                 select a.id as task_id, a.id::text as id, a.status, a.created_at, a.updated_at, a.expires_at, a.reviewed_by,
                        a.review_reason, a.execution_result::text as execution_result, a.cancel_reason, a.correlation_id,
