@@ -74,6 +74,10 @@ final class GatewayHarness {
                 // the organization's OpenID provider (the console's sign-in, the admin API's IdP tokens): read only when
                 // somebody signs in, started by the suites that do (ConsoleIdentityProvider)
                 properties.putAll(ConsoleIdentityProvider.gatewayProperties());
+                // MCP tasks: clients (the TypeScript SDK honours it) poll a held call's task this often
+                properties.put("gateway.mcp.tasks.poll-interval", "PT0.5S");
+                // small pages, so that McpTasksEndToEndTest pages through a few tasks
+                properties.put("gateway.mcp.tasks.list-page-size", "2");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

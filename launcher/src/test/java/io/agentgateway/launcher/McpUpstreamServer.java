@@ -136,8 +136,21 @@ final class McpUpstreamServer implements AutoCloseable {
                         int bytes = ((Number) request.arguments().get("bytes")).intValue();
                         return McpSchema.CallToolResult.builder().addTextContent("x".repeat(bytes)).isError(false).build();
                     }
+                    Object marker = request.arguments().get("marker");
+                    if ("rpc".equals(request.arguments().get("fail"))) {
+                        // the upstream answers with a JSON-RPC error of its own (code, message, data)
+                        throw io.modelcontextprotocol.spec.McpError.builder(-32050).message("upstream refuses " + marker)
+                                .data(Map.of("hint", "try later")).build();
+                    }
+                    if (Boolean.TRUE.equals(request.arguments().get("rich"))) {
+                        // a whole CallToolResult: text and an image, structured content, the upstream's own _meta
+                        return McpSchema.CallToolResult.builder().addTextContent(name + " done " + marker)
+                                .addContent(new McpSchema.ImageContent(null, "aGVsbG8=", "image/png"))
+                                .structuredContent(Map.of("marker", String.valueOf(marker), "rows", 3))
+                                .meta(Map.of("upstream/trace", "t-" + marker)).isError(false).build();
+                    }
                     return McpSchema.CallToolResult.builder()
-                            .addTextContent(name + " done " + request.arguments().get("marker")).isError(false).build();
+                            .addTextContent(name + " done " + marker).isError(false).build();
                 })
                 .build()).toList();
     }

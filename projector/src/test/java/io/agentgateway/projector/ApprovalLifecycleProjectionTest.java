@@ -15,6 +15,7 @@ import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovalWithdrawn;
 import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
@@ -53,12 +54,21 @@ class ApprovalLifecycleProjectionTest extends ProjectorTestCase {
         final String approvalId;
 
         Lifecycle(SealedHeldCall held) {
+            this(held, null);
+        }
+
+        /** @param keyHash the API key that asks (null: the gateway itself, as for a webhook) */
+        Lifecycle(SealedHeldCall held, String keyHash) {
+            if (keyHash != null) {
+                ws.actingAs(Actor.apiKey(keyHash, "agent-1"));
+            }
             requested = ws.stateChange(c -> new ApprovalRequested(DerivedIds.approvalId(c), DerivedIds.auditLogId(c),
                     Tool.INTERNAL_API, "deploy.run", RiskLevel.HIGH, "agent-1", DIGEST, expiresAt, held));
             approvalId = DerivedIds.approvalId(requested.commandId());
         }
 
         EventEnvelope reviewed(ReviewVerdict verdict, String reason) {
+            ws.actingAs(Actor.user("reviewer-1", "reviewer@example.com"));
             Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             return ws.stateChange(c -> new ApprovalReviewed(approvalId, verdict, "reviewer-1", reason, at,
                     Tool.INTERNAL_API, "deploy.run", DIGEST, verdict == ReviewVerdict.APPROVE ? HeldCallKind.HTTP_REQUEST : null));
@@ -172,6 +182,44 @@ class ApprovalLifecycleProjectionTest extends ProjectorTestCase {
         awaitStatus(DerivedIds.approvalId(marker.commandId()), "pending");
         assertThat(row(approval.approvalId)).contains(entry("status", "cancelled"), entry("claimed_by", null),
                 entry("executed_at", null));
+    }
+
+    @Test
+    void anApprovalKeepsTheKeyThatAskedAndAWithdrawalEndsItWithdrawnOnlyFromPending() {
+        String keyHash = "cd".repeat(32);
+        Lifecycle withdrawn = new Lifecycle(new SealedHeldCall(HeldCallKind.MCP_TOOL_CALL, "v1.c2VhbGVk", DIGEST), keyHash);
+        Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        EventEnvelope withdrawal = withdrawn.ws.stateChange(c -> new ApprovalWithdrawn(withdrawn.approvalId, "not needed", at));
+        publisher.publish(withdrawn.created, withdrawn.requested, withdrawal,
+                // a review replayed after it moves nothing: withdrawn is final
+                withdrawn.reviewed(ReviewVerdict.APPROVE, "too late"));
+        eventually().until(() -> jdbc.queryForList("""
+                select status, cancel_reason, cancelled_at, sealed_held_call, requested_by_key_hash, reviewed_by
+                  from approval_requests where id = ?::uuid""", withdrawn.approvalId),
+                rows -> !rows.isEmpty() && "withdrawn".equals(rows.get(0).get("status"))
+                        && "not needed".equals(rows.get(0).get("cancel_reason"))
+                        && Timestamp.from(at).equals(rows.get(0).get("cancelled_at"))
+                        && rows.get(0).get("sealed_held_call") == null
+                        && keyHash.equals(rows.get(0).get("requested_by_key_hash"))
+                        && rows.get(0).get("reviewed_by") == null);
+
+        // an approved one is not withdrawn by a withdrawal replayed after its review
+        Lifecycle approved = new Lifecycle(HELD, keyHash);
+        publisher.publish(approved.created, approved.requested, approved.reviewed(ReviewVerdict.APPROVE, "ok"),
+                approved.ws.stateChange(c -> new ApprovalWithdrawn(approved.approvalId, null, at)));
+        EventEnvelope marker = approved.ws.stateChange(c -> new ApprovalRequested(DerivedIds.approvalId(c),
+                DerivedIds.auditLogId(c), Tool.INTERNAL_API, "deploy.run", RiskLevel.HIGH, "agent-1", DIGEST,
+                approved.expiresAt, HELD));
+        publisher.publish(marker);
+        awaitStatus(DerivedIds.approvalId(marker.commandId()), "pending");
+        assertThat(row(approved.approvalId)).contains(entry("status", "approved"));
+
+        // what no key asked for (the gateway's own webhook verifier) has no key
+        Lifecycle byTheGateway = new Lifecycle(HELD);
+        publisher.publish(byTheGateway.created, byTheGateway.requested);
+        awaitStatus(byTheGateway.approvalId, "pending");
+        assertThat(jdbc.queryForObject("select requested_by_key_hash from approval_requests where id = ?::uuid", String.class,
+                byTheGateway.approvalId)).isNull();
     }
 
     @Test

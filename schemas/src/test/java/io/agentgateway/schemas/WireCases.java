@@ -158,6 +158,9 @@ final class WireCases {
                 List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
         cases.add(new WireCase("reply_with_connection_and_approval", List.of(Topics.REPLIES), WireSamples.reply(),
                 List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
+        // MCP tasks: when the approval an evaluation opened was opened and expires, and which key opened it
+        cases.add(new WireCase("reply_with_approval_times_and_key", List.of(Topics.REPLIES), WireSamples.reply(),
+                List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
         cases.add(new WireCase("notification_requested",
                 List.of(Topics.NOTIFICATIONS, Topics.NOTIFICATIONS_DEAD_LETTER), WireSamples.notification(),
                 List.of(new SchemaCheck(NOTIFICATION_SCHEMA, ""))));

@@ -214,6 +214,8 @@ final class WireSamples {
         put(commands, new CheckAccess(Scope.MCP, Tool.MCP, CONNECTION_VERSION, DerivedIds.approvalId(COMMAND_ID)));
         put(commands, new SetToolAccessToken(Tool.CODE_HOST, SEALED_ACCESS_TOKEN));
         put(commands, new RecordCallerGaveUp(COMMAND_ID, ACCEPTED_AT, 504));
+        put(commands, new io.agentgateway.schemas.command.WithdrawApproval(DerivedIds.approvalId(COMMAND_ID),
+                "The agent no longer needs it"));
         return commands;
     }
 
@@ -266,6 +268,7 @@ final class WireSamples {
         put(events, new ApprovedCallCancelled(approvalId, "The workspace kill switch was enabled", ACCEPTED_AT));
         put(events, new LimitReached(auditLogId, "api_keys", 10_000, "issue_api_key",
                 "Workspace has reached its limit of 10000 API keys (gateway.decision.limits.api-keys)"));
+        put(events, new io.agentgateway.schemas.event.ApprovalWithdrawn(approvalId, "The agent no longer needs it", ACCEPTED_AT));
         return events;
     }
 
@@ -283,10 +286,10 @@ final class WireSamples {
         EvaluationOutcome outcome = new EvaluationOutcome(Decision.REQUIRE_APPROVAL,
                 "Matched policy \"Hold risky code-host writes\"", POLICY_ID, DerivedIds.approvalId(COMMAND_ID),
                 DerivedIds.auditLogId(COMMAND_ID), RiskLevel.HIGH, RiskClassification.SERVER_CLASSIFIED,
-                List.of("delete_repository"));
+                List.of("delete_repository"), ACCEPTED_AT, EXPIRES_AT);
         return new Reply(Reply.CURRENT_VERSION, COMMAND_ID, CORRELATION_ID, WORKSPACE_ID, 3, ReplyStatus.OK,
                 "none", outcome, toolConnection(), 17L, new ApprovalSnapshot(DerivedIds.approvalId(COMMAND_ID), "pending",
-                        Tool.CODE_HOST, "pull_request.merge", EXPIRES_AT));
+                        Tool.CODE_HOST, "pull_request.merge", EXPIRES_AT, ACCEPTED_AT, KEY_HASH, HeldCallKind.HTTP_REQUEST));
     }
 
     static NotificationRequested notification() {

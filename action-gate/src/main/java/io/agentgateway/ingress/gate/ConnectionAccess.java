@@ -72,7 +72,12 @@ public class ConnectionAccess {
      * approval (its snapshot on the reply while it is open).
      */
     public Mono<Reply> lookUpApproval(UUID workspaceId, String correlationId, Actor actor, String approvalId) {
-        return gateway.send(workspaceId.toString(), correlationId, actor, new CheckAccess(null, null, null, approvalId))
+        return lookUpApproval(workspaceId, correlationId, actor, null, approvalId);
+    }
+
+    /** As {@link #lookUpApproval(UUID, String, Actor, String)} for a key that must hold {@code scope} (null: any). */
+    public Mono<Reply> lookUpApproval(UUID workspaceId, String correlationId, Actor actor, Scope scope, String approvalId) {
+        return gateway.send(workspaceId.toString(), correlationId, actor, new CheckAccess(scope, null, null, approvalId))
                 .map(reply -> ReplyErrors.requireOk(reply, ErrorMessages.INVALID_API_KEY));
     }
 

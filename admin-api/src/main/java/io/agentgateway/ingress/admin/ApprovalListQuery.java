@@ -7,7 +7,8 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 /** The filters of GET .../approvals: status (one of {@link #STATUSES}) and limit (1..500, default 100). */
 record ApprovalListQuery(String status, int limit) {
     static final List<String> STATUSES =
-            List.of("pending", "approved", "rejected", "expired", "executing", "executed", "failed", "cancelled");
+            List.of("pending", "approved", "rejected", "expired", "executing", "executed", "failed", "cancelled",
+                    "withdrawn");
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 500;
     static final String STATUS_MESSAGE = "status must be one of: " + String.join(", ", STATUSES);

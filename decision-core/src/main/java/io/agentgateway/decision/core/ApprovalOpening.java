@@ -4,13 +4,15 @@ import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.decision.evaluation.Verdict;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceState;
-import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.ActorKind;
+import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.SealedHeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.NotificationRequested;
@@ -35,7 +37,8 @@ final class ApprovalOpening {
                  String resourceId) {}
 
     /** The state with the approval, the events to emit after the audit entry, and the reviewers' notification. */
-    record Opened(String approvalId, WorkspaceState state, List<DomainEvent> events, NotificationRequested reviewersTold) {}
+    record Opened(String approvalId, Instant createdAt, Instant expiresAt, WorkspaceState state, List<DomainEvent> events,
+                  NotificationRequested reviewersTold) {}
 
     private final ApprovalRequestedNotification notification = new ApprovalRequestedNotification();
     private final long openApprovalsLimit;
@@ -66,16 +69,18 @@ final class ApprovalOpening {
         String approvalId = DerivedIds.approvalId(envelope.commandId());
         Instant expiresAt = envelope.acceptedAt().plus(state.approvalTtl());
         // who the agent says initiated it: under the four-eyes rule that user may not approve it
-        String requestedBy = envelope.command() instanceof io.agentgateway.schemas.command.EvaluateAction evaluation
+        String requestedBy = envelope.command() instanceof EvaluateAction evaluation
                 ? evaluation.requestedBy() : null;
+        // the key that asked is the only one that may withdraw it, and the one its MCP task is bound to
+        String requestedByKey = envelope.actor().kind() == ActorKind.API_KEY ? envelope.actor().apiKeyHash() : null;
         WorkspaceState next = state.withApproval(approvalId, PendingApproval.opened(expiresAt, digest, asked.tool(),
-                asked.action(), held == null ? null : held.kind(), requestedBy));
+                asked.action(), held == null ? null : held.kind(), requestedBy, envelope.acceptedAt(), requestedByKey));
         List<DomainEvent> events = new ArrayList<>();
         events.add(new ApprovalRequested(approvalId, auditLogId, asked.tool(), asked.action(), risk.level(),
                 asked.agentId(), digest, expiresAt, held, view));
         NotificationRequested reviewersTold = notification.build(envelope, state, asked,
                 new ApprovalRequestedNotification.OpenedApproval(approvalId, auditLogId, asked.agentId(), risk, verdict, expiresAt,
                         digest, view));
-        return new Opened(approvalId, next, List.copyOf(events), reviewersTold);
+        return new Opened(approvalId, envelope.acceptedAt(), expiresAt, next, List.copyOf(events), reviewersTold);
     }
 }

@@ -51,6 +51,7 @@ final class CheckAccessHandler implements CommandHandler<CheckAccess> {
         }
         Optional<PendingApproval> open = state.approval(command.approvalId());
         return open.map(approval -> ok.withApproval(new ApprovalSnapshot(command.approvalId(), approval.status().wire(),
-                approval.tool(), approval.action(), approval.expiresAt()))).orElse(ok);
+                approval.tool(), approval.action(), approval.expiresAt(), approval.requestedAt(),
+                approval.requestedByKeyHash(), approval.heldCallKind()))).orElse(ok);
     }
 }

@@ -27,6 +27,7 @@ import io.agentgateway.schemas.command.SetToolAccessToken;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.command.UpsertToolConnection;
+import io.agentgateway.schemas.command.WithdrawApproval;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -78,6 +79,8 @@ final class CommandHandlers {
         register(SetToolAccessToken.class, adminOnly(new SetToolAccessTokenHandler()));
         // only the ingress, after answering an evaluation's caller 503/504; without the recorded decision a no-op
         register(RecordCallerGaveUp.class, gatewayOnly(callerGaveUp));
+        // the API key that opened the approval, and no other; the handler checks it
+        register(WithdrawApproval.class, new WithdrawApprovalHandler(authorizer));
     }
 
     /**

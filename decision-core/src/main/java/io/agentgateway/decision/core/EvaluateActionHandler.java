@@ -153,6 +153,10 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
 
         EvaluationOutcome outcome = new EvaluationOutcome(verdict.decision(), verdict.reason(),
                 verdict.matchedPolicyId(), approvalId, auditLogId, risk.level(), risk.classification());
+        if (opened != null) {
+            // what an MCP task of the held call says of it before the read model has it
+            outcome = outcome.withApprovalTimes(opened.createdAt(), opened.expiresAt());
+        }
         if (command.listedTools() != null && verdict.decision() == Decision.ALLOW) {
             // an MCP tools/list: which of its tools a tools/call would be blocked for, under this same state
             outcome = outcome.withHiddenTools(outrightBlocks.hidden(state, request, command.listedTools()));

@@ -15,6 +15,7 @@ import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.ReviewApproval;
+import io.agentgateway.schemas.command.WithdrawApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -173,8 +174,8 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
      * a key by id, and evaluations in a workspace at its limit of open approvals (room may be due).
      */
     private boolean dependsOnWhatIsDue(Command command, WorkspaceState state) {
-        if (command instanceof ReviewApproval || command instanceof ClaimApprovedCall || command instanceof RecordCallExecution
-                || command instanceof IssueApiKey || command instanceof RevokeApiKey) {
+        if (command instanceof ReviewApproval || command instanceof WithdrawApproval || command instanceof ClaimApprovedCall
+                || command instanceof RecordCallExecution || command instanceof IssueApiKey || command instanceof RevokeApiKey) {
             return true;
         }
         return (command instanceof EvaluateAction || command instanceof ReceiveWebhook)

@@ -396,7 +396,8 @@ class ApprovalLifecycleTest extends OneWorkspaceTopologyTest {
             assertThat(requested.heldCall().sealed()).startsWith("v1.").doesNotContain("repos");
             assertThat(SEAL.open(requested.heldCall(), Tool.INTERNAL_API, "deploy.run", requested.callDigest())).isEqualTo(HELD);
             assertThat(state().approval(requested.approvalId())).contains(PendingApproval.opened(requested.expiresAt(),
-                    requested.callDigest(), Tool.INTERNAL_API, "deploy.run", HeldCallKind.HTTP_REQUEST));
+                    requested.callDigest(), Tool.INTERNAL_API, "deploy.run", HeldCallKind.HTTP_REQUEST,
+                    null, requested.expiresAt().minus(TTL), workspace.evaluateKeyHash()));
         }
 
         @Test

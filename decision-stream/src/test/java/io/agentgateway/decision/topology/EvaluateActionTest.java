@@ -380,7 +380,10 @@ class EvaluateActionTest {
             WorkspaceState state = driver.workspaceStates().get(workspace.id);
             assertThat(driver.approvals(workspace.id)).containsEntry(approvalId,
                     PendingApproval.opened(requested.expiresAt(), requested.callDigest(), Tool.CODE_HOST, "file.write", null,
-                            "someone@example.com"));
+                            "someone@example.com", envelope.acceptedAt(), workspace.evaluateKeyHash()));
+            // what an MCP task of it says before the read model has it (the key it is bound to is the one that asked)
+            assertThat(outcome.approvalCreatedAt()).isEqualTo(envelope.acceptedAt());
+            assertThat(outcome.approvalExpiresAt()).isEqualTo(requested.expiresAt());
             assertThat(requested.heldCall()).as("evaluate-action holds no call: its caller makes it").isNull();
             assertThat(emitted.events()).allSatisfy(e -> assertThat(e.workspaceVersion()).isEqualTo(state.workspaceVersion()));
         }

@@ -179,7 +179,7 @@ class ApprovalAdminTest {
         TestHttp.Response badStatus = ingress.http.get(base + "?status=open").bearer(owner).send();
         assertThat(badStatus.status()).isEqualTo(400);
         assertThat(badStatus.error())
-                .isEqualTo("status must be one of: pending, approved, rejected, expired, executing, executed, failed, cancelled");
+                .isEqualTo("status must be one of: pending, approved, rejected, expired, executing, executed, failed, cancelled, withdrawn");
         assertThat(ingress.http.get(base + "?limit=0").bearer(owner).send().error())
                 .isEqualTo("limit must be an integer between 1 and 500");
     }

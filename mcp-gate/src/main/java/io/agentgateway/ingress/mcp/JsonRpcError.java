@@ -16,6 +16,10 @@ class JsonRpcError extends RuntimeException {
     static final int BLOCKED = -32001;
     /** The upstream MCP server is missing, unreachable or failed (implementation-defined server error range). */
     static final int UPSTREAM_FAILED = -32002;
+    /** MCP 2026-07-28: a request needs a client capability it did not declare (e.g. the tasks extension). */
+    static final int MISSING_CLIENT_CAPABILITY = -32021;
+    /** MCP 2026-07-28: the protocol version a request names is not one the gate speaks. */
+    static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
     private final int code;
     private final transient JsonNode data;
@@ -57,6 +61,11 @@ class JsonRpcError extends RuntimeException {
      */
     static JsonRpcError upstream(String message, String detail) {
         return new JsonRpcError(UPSTREAM_FAILED, message, null, detail);
+    }
+
+    /** An internal failure whose cause ({@code detail}) is for the gateway's log only, like {@link #upstream(String, String)}. */
+    static JsonRpcError internal(String message, String detail) {
+        return new JsonRpcError(INTERNAL_ERROR, message, null, detail);
     }
 
     /** What the log may know of this error beyond its message; null when nothing. */

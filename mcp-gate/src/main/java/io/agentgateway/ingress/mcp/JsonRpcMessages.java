@@ -17,13 +17,19 @@ final class JsonRpcMessages {
 
     static ObjectNode error(JsonNode id, JsonRpcError error) {
         ObjectNode response = envelope(id);
-        ObjectNode body = response.putObject("error");
+        response.set("error", errorObject(error));
+        return response;
+    }
+
+    /** The error member of a response: code, message, and data when there is any. */
+    static ObjectNode errorObject(JsonRpcError error) {
+        ObjectNode body = IngressJson.RESPONSES.createObjectNode();
         body.put("code", error.code());
         body.put("message", error.getMessage());
         if (error.data() != null) {
             body.set("data", error.data());
         }
-        return response;
+        return body;
     }
 
     private static ObjectNode envelope(JsonNode id) {

@@ -31,6 +31,10 @@ final class McpClientSession {
 
     private final String id;
     private volatile ObjectNode capabilities;
+    /** The protocol version its initialize negotiated (sealed in a Streamable HTTP session's id); null before. */
+    private volatile String protocolVersion;
+    /** Its stream ended or it idled out here: nothing more reaches its client through this object. */
+    private volatile boolean closed;
     private final Consumer<JsonNode> eventStream;
     private final Deque<Consumer<JsonNode>> requestStreams = new ConcurrentLinkedDeque<>();
     private final Map<String, Runnable> inFlight = new ConcurrentHashMap<>();
@@ -71,6 +75,26 @@ final class McpClientSession {
 
     ObjectNode capabilities() {
         return capabilities;
+    }
+
+    String protocolVersion() {
+        return protocolVersion;
+    }
+
+    /** Its HTTP+SSE stream ended, or it was dropped here (idle, or to make room). */
+    void closed() {
+        this.closed = true;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** The version its initialize negotiated (an HTTP+SSE client's initialize, or a sealed session id's state). */
+    void negotiated(String version) {
+        if (version != null && !version.isBlank()) {
+            this.protocolVersion = version;
+        }
     }
 
     /** An HTTP+SSE client initializes after its session opened; its declaration is taken then. */

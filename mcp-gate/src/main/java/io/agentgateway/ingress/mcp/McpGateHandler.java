@@ -44,6 +44,7 @@ import tools.jackson.databind.node.ObjectNode;
 public class McpGateHandler {
     public static final String PATH = "/functions/v1/mcp-gate/sse";
     static final String AGENT_HEADER = "X-Agent-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
     /** Methods whose evaluation in the decision stream checks the key itself. */
     private static final java.util.Set<String> DECIDED = java.util.Set.of("tools/call", "tools/list", "resources/read", "prompts/get");
@@ -81,13 +82,17 @@ public class McpGateHandler {
             requireJson(request);
             McpCaller caller = new McpCaller(ApiKeyCredential.from(request),
                     request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request),
-                    IdempotencyKeys.of(request).orElse(null));
+                    IdempotencyKeys.of(request).orElse(null))
+                    .withVersionHeader(request.headers().firstHeader(VERSION_HEADER));
             String session = request.headers().firstHeader(McpSessionIds.HEADER);
             if (session != null) {
                 // not ours, altered, or another key's: the transport's answer for a session the server does not know
                 McpSessionIds.State state = sessionIds.state(session, caller.key())
                         .orElseThrow(() -> ApiException.notFound(UNKNOWN_SESSION));
-                caller = caller.withClient(clientSessions.of(caller.key().workspaceId(), session, state.capabilities()));
+                McpClientSession client = clientSessions.of(caller.key().workspaceId(), session, state.capabilities());
+                // the version its initialize negotiated decides whether its calls may be tasks (McpRevisions)
+                client.negotiated(state.protocolVersion());
+                caller = caller.withClient(client);
             }
             McpCaller from = caller;
             boolean events = acceptsEvents(request);
@@ -268,7 +273,9 @@ public class McpGateHandler {
         if (error.detail() == null) {
             return error;
         }
-        log.warn("[{}] MCP upstream failure: {}", correlationId, error.detail());
+        // the upstream's failures (-32002) and the gate's own (-32603: its task records unreadable) say which they are
+        log.warn("[{}] {}: {}", correlationId, error.code() == JsonRpcError.UPSTREAM_FAILED ? "MCP upstream failure"
+                : "MCP gate failure", error.detail());
         ObjectNode data = error.data() instanceof ObjectNode given ? given.deepCopy() : IngressJson.RESPONSES.createObjectNode();
         return error.withData(data.put("correlationId", correlationId));
     }

@@ -25,9 +25,11 @@ import tools.jackson.databind.JsonNode;
 class McpHeldCallRunner implements HeldCallRunner {
     private static final Logger log = LoggerFactory.getLogger(McpHeldCallRunner.class);
     private final McpUpstreamCalls upstream;
+    private final int storedResultMaxBytes;
 
-    McpHeldCallRunner(McpUpstreamCalls upstream) {
+    McpHeldCallRunner(McpUpstreamCalls upstream, McpTaskProperties tasks) {
         this.upstream = upstream;
+        this.storedResultMaxBytes = tasks.storedResultMaxBytes();
     }
 
     @Override
@@ -40,7 +42,25 @@ class McpHeldCallRunner implements HeldCallRunner {
         HeldMcpToolCall toolCall = (HeldMcpToolCall) call;
         // the connection the claim was granted with, in log order: never another copy
         return recorded(context, Mono.fromCallable(() -> McpUpstreams.of(UUID.fromString(context.workspaceId()), context.connection()))
-                .flatMap(server -> upstream.callTool(server, toolCall.name(), toolCall.arguments())));
+                .flatMap(server -> upstream.callTool(server, toolCall.name(), toolCall.arguments())))
+                .map(result -> storable(context, result));
+    }
+
+    /**
+     * The whole {@code CallToolResult} is kept (content of every type, {@code structuredContent}, {@code _meta}): it is
+     * what the call's MCP task answers with. It travels in the command that records it, one Kafka record: a result over
+     * {@code gateway.mcp.tasks.stored-result-max-bytes} is replaced by an error result that says so (the call ran).
+     */
+    private JsonNode storable(HeldCallContext context, JsonNode result) {
+        int bytes = io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(result).length;
+        if (bytes <= storedResultMaxBytes) {
+            return result;
+        }
+        log.warn("[{}] the result of approved MCP call {} is {} bytes, more than gateway.mcp.tasks.stored-result-max-bytes;"
+                + " it is not kept", context.correlationId(), context.approvalId(), bytes);
+        return ExecutionResults.text("The tool ran, but its result (" + bytes + " bytes) is larger than the "
+                + storedResultMaxBytes + " bytes the gateway keeps (gateway.mcp.tasks.stored-result-max-bytes), so it was"
+                + " not kept", true);
     }
 
     /**

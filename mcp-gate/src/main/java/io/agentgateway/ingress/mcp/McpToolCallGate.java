@@ -9,6 +9,7 @@ import io.agentgateway.ingress.gate.ActionIntent;
 import io.agentgateway.ingress.gate.ConnectionAccess;
 import io.agentgateway.ingress.gate.GateDecision;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
+import io.agentgateway.ingress.mcp.McpRevisions.Tasks;
 import io.agentgateway.ingress.heldcall.HeldCallSeals;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.BodyStringLimits;
@@ -53,10 +54,12 @@ class McpToolCallGate {
     private final McpToolListCache toolLists;
     private final McpKeys keys;
     private final ConditionArguments conditionArguments;
+    private final McpTasks tasks;
 
     McpToolCallGate(ActionGate gate, ConnectionAccess access, HeldCallSeals seals, McpUpstreamCalls upstream,
                     McpGateProperties properties, CallViews views, McpToolListCache toolLists, McpKeys keys,
-                    ConditionArguments conditionArguments) {
+                    ConditionArguments conditionArguments, McpTasks tasks) {
+        this.tasks = tasks;
         this.gate = gate;
         this.access = access;
         this.seals = seals;
@@ -68,13 +71,20 @@ class McpToolCallGate {
         this.conditionArguments = conditionArguments;
     }
 
+    /** {@code tools/call} as spec 4.3 answers it (no task). */
+    Mono<JsonNode> call(McpCaller caller, ObjectNode params, String rpcId) {
+        return call(caller, params, rpcId, Tasks.NONE);
+    }
+
     /**
      * {@code tools/call} (spec 4.3): risk from the tool name or {@code _risk}; allowed → the upstream's result with the
-     * evaluation in {@code _meta.service}, blocked → -32001, held → the spec's text item naming the approval.
+     * evaluation in {@code _meta.service}, blocked → -32001, held → the spec's text item naming the approval. Asked
+     * as a task ({@code asTask}, {@link McpTasks}): held → a task in {@code working}; allowed → 2025-11-25 a task that
+     * has already ended (the revision answers a task-augmented request with a task), 2026-07-28 the result as it is.
      *
      * @param rpcId the JSON-RPC id: with an Idempotency-Key, the calls of one batch keep ids of their own
      */
-    Mono<JsonNode> call(McpCaller caller, ObjectNode params, String rpcId) {
+    Mono<JsonNode> call(McpCaller caller, ObjectNode params, String rpcId, Tasks asTask) {
         return Mono.defer(() -> {
             ToolCall call = ToolCall.parse(params);
             // the audit entry and the reviewers see the arguments with credentials taken out
@@ -94,9 +104,14 @@ class McpToolCallGate {
                     .flatMap(decided -> {
                         EvaluationOutcome outcome = decided.outcome();
                         return switch (outcome.decision()) {
-                            case ALLOW -> allowed(caller, call, outcome, decided.connection());
+                            case ALLOW -> asTask == Tasks.UTILITY
+                                    ? allowed(caller, call, outcome, decided.connection())
+                                            .flatMap(result -> tasks.allowedRan(caller, outcome, (ObjectNode) result))
+                                    : allowed(caller, call, outcome, decided.connection());
                             case BLOCK -> Mono.error(McpDecisionAnswers.blocked(caller, outcome));
-                            case REQUIRE_APPROVAL -> Mono.just(McpDecisionAnswers.heldToolCall(caller, outcome));
+                            case REQUIRE_APPROVAL -> asTask == Tasks.NONE
+                                    ? Mono.just(McpDecisionAnswers.heldToolCall(caller, outcome))
+                                    : tasks.held(caller, outcome, asTask);
                         };
                     });
         });
@@ -221,7 +236,8 @@ class McpToolCallGate {
                         return switch (outcome.decision()) {
                             case ALLOW -> Mono.fromCallable(() -> McpUpstreams.of(workspaceId, decided.connection()))
                                     .flatMap(server -> upstream.relay(server, method, params, caller.client()))
-                                    .onErrorMap(JsonRpcError.class, failure -> McpDecisionAnswers.upstreamFailed(failure, outcome, caller))
+                                    .onErrorMap(failure -> McpDecisionAnswers.upstreamFailed(
+                                            McpUpstreamCalls.asRpcError(method, failure), outcome, caller))
                                     .<JsonNode>map(result -> result);
                             case BLOCK -> Mono.error(McpDecisionAnswers.blocked(caller, outcome));
                             case REQUIRE_APPROVAL -> Mono.error(McpDecisionAnswers.heldRequest(caller, method, outcome));
@@ -266,7 +282,10 @@ class McpToolCallGate {
         return Mono.fromCallable(() -> McpUpstreams.of(caller.key().workspaceId(), connection))
                 .flatMap(server -> upstream.callTool(server, call.name(), call.arguments(), call.progressToken(),
                         caller.notifications(), caller.client()))
-                .onErrorMap(JsonRpcError.class, failure -> McpDecisionAnswers.upstreamFailed(failure, outcome, caller))
+                // every failure after the allow names the evaluation: the upstream's own errors, the transport's, and
+                // anything the connection or the SDK raised before sending
+                .onErrorMap(failure -> McpDecisionAnswers.upstreamFailed(McpUpstreamCalls.asRpcError("tools/call", failure),
+                        outcome, caller))
                 .map(result -> McpDecisionAnswers.allowed(result, caller, outcome));
     }
 

@@ -201,6 +201,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
 
     /** The client session ended or idled out: its upstream sessions are closed (each a DELETE to its upstream). */
     void closeFor(McpClientSession client) {
+        client.closed();
         sessions.forEach((key, session) -> {
             if (key.client().equals(client.id()) && sessions.remove(key, session)) {
                 session.close();

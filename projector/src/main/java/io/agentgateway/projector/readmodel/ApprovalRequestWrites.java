@@ -1,5 +1,6 @@
 package io.agentgateway.projector.readmodel;
 
+import io.agentgateway.schemas.ActorKind;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.ReviewVerdict;
@@ -8,6 +9,7 @@ import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovalWithdrawn;
 import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
@@ -30,10 +32,11 @@ final class ApprovalRequestWrites {
 
     private static final SqlStatement INSERT = SqlStatement.inEventOrder("""
             insert into approval_requests (id, workspace_id, audit_log_id, correlation_id, tool, action, risk_level,
-                agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call, call_view)
+                agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call, call_view,
+                requested_by_key_hash)
             values (:id::uuid, :workspace_id::uuid, :audit_log_id::uuid, :correlation_id, :tool, :action, :risk_level,
                 :agent_id, :call_digest, :status, :occurred_at, :expires_at, :occurred_at, :held_call_kind, :sealed_held_call,
-                :call_view::jsonb)
+                :call_view::jsonb, :requested_by_key_hash)
             on conflict (id) do nothing
             """);
 
@@ -66,6 +69,14 @@ final class ApprovalRequestWrites {
              where id = :id::uuid and workspace_id = :workspace_id::uuid and status in ('approved', 'executing')
             """);
 
+    /** Only from pending: the key that asked withdrew it (an MCP client's tasks/cancel); it will never run. */
+    private static final SqlStatement WITHDRAW = SqlStatement.inEventOrder("""
+            update approval_requests
+               set status = 'withdrawn', cancel_reason = :cancel_reason, cancelled_at = :cancelled_at,
+                   updated_at = :occurred_at, sealed_held_call = null
+             where id = :id::uuid and workspace_id = :workspace_id::uuid and status = 'pending'
+            """);
+
     /** Only from approved: the claim that would have run it was refused (kill switch, paused tool). */
     private static final SqlStatement CANCEL = SqlStatement.inEventOrder("""
             update approval_requests
@@ -89,6 +100,17 @@ final class ApprovalRequestWrites {
                 .text("sealed_held_call", event.heldCall() == null ? null : event.heldCall().sealed())
                 // what reviewers are shown of the held call: bounded and redacted by the entry point
                 .json("call_view", event.callView() == null ? null : GatewayJson.MAPPER.writeValueAsString(event.callView()))
+                // the key an MCP task of it is bound to (null when no key asked: a webhook)
+                .text("requested_by_key_hash", envelope.actor() != null && envelope.actor().kind() == ActorKind.API_KEY
+                        ? envelope.actor().apiKeyHash() : null)
+                .source());
+    }
+
+    static Write withdrawn(EventEnvelope envelope, ApprovalWithdrawn event) {
+        return new Write(WITHDRAW, EnvelopeParams.of(envelope)
+                .uuid("id", event.approvalId())
+                .text("cancel_reason", event.reason())
+                .timestamp("cancelled_at", event.withdrawnAt())
                 .source());
     }
 

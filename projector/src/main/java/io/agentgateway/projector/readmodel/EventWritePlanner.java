@@ -6,6 +6,7 @@ import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
+import io.agentgateway.schemas.event.ApprovalWithdrawn;
 import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
@@ -122,6 +123,9 @@ public class EventWritePlanner {
         }
         if (event instanceof ApprovedCallCancelled e) {
             return List.of(ApprovalRequestWrites.cancelled(envelope, e));
+        }
+        if (event instanceof ApprovalWithdrawn e) {
+            return List.of(ApprovalRequestWrites.withdrawn(envelope, e));
         }
         if (event instanceof WebhookReceived e) {
             return List.of(WebhookEventWrites.received(envelope, e));
