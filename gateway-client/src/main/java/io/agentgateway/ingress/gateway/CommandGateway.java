@@ -8,6 +8,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.tracing.GatewayTracing;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
 import java.time.Duration;
@@ -69,13 +70,15 @@ public class CommandGateway implements SmartLifecycle {
     private final LocalReplyChannel.Receiver localReceiver;
     private final CallerGaveUpReports gaveUp;
     private final Optional<InFlightJournal> journal;
+    private final GatewayTracing tracing;
     private volatile boolean started;
 
     /** @param journal this replica's in-flight journal, if it keeps one (without, a crash leaves its unanswered decisions unmarked) */
     CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
                    int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies, CallerGaveUpReports gaveUp,
-                   Optional<InFlightJournal> journal) {
+                   Optional<InFlightJournal> journal, GatewayTracing tracing) {
         this.producer = producer;
+        this.tracing = tracing;
         this.gaveUp = gaveUp;
         this.journal = journal;
         this.replies = replies;
@@ -110,7 +113,7 @@ public class CommandGateway implements SmartLifecycle {
      * the first attempt (its dedupe) instead of a second decision.
      */
     public Mono<Reply> send(String commandId, String workspaceId, String correlationId, Actor actor, Command command) {
-        return Mono.defer(() -> {
+        return Mono.deferContextual(requestContext -> {
             if (!replies.isReady()) {
                 return Mono.error(new DecisionServiceUnavailableException("command gateway not ready: " + replies.state()));
             }
@@ -132,8 +135,11 @@ public class CommandGateway implements SmartLifecycle {
                     .orElse(InFlightJournal.Entry.NONE);
             // the one way this attempt ends for the caller: answered, or reported as reaching nobody
             AtomicBoolean settled = new AtomicBoolean();
+            ProducerRecord<String, CommandEnvelope> record = new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope);
+            // tracing off: nothing made, nothing added to the record
+            CommandSpan span = tracing.enabled() ? CommandSpan.start(tracing, requestContext, envelope, record.headers()) : null;
             try {
-                producer.send(new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope), (metadata, error) -> {
+                producer.send(record, (metadata, error) -> {
                     if (error == null) {
                         return;
                     }
@@ -149,8 +155,19 @@ public class CommandGateway implements SmartLifecycle {
                 // nothing was published: nothing to report
                 pending.forget(commandId);
                 inFlight.release();
-                return Mono.error(new DecisionServiceUnavailableException("cannot publish command " + commandId, e));
+                DecisionServiceUnavailableException unavailable = new DecisionServiceUnavailableException("cannot publish command " + commandId, e);
+                if (span != null) {
+                    span.failed(unavailable);
+                }
+                return Mono.error(unavailable);
             }
+            Mono<Reply> answered = awaitReply(reply, commandId, envelope, answerOn, publishInDoubt, settled, inFlight);
+            return span == null ? answered : span.around(answered);
+        });
+    }
+
+    private Mono<Reply> awaitReply(Mono<Reply> reply, String commandId, CommandEnvelope envelope, Scheduler answerOn,
+                                   AtomicReference<Exception> publishInDoubt, AtomicBoolean settled, InFlightJournal.Entry inFlight) {
             // every way out removes the entry before the caller hears of it; doFinally covers cancellation
             return reply
                     // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
@@ -185,7 +202,6 @@ public class CommandGateway implements SmartLifecycle {
                             inFlight.release();
                         }
                     });
-        });
     }
 
     private void reportGaveUp(AtomicBoolean settled, CommandEnvelope envelope, int answeredStatus, InFlightJournal.Entry inFlight) {

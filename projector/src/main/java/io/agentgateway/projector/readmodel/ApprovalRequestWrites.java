@@ -30,10 +30,11 @@ final class ApprovalRequestWrites {
 
     private static final SqlStatement INSERT = SqlStatement.inEventOrder("""
             insert into approval_requests (id, workspace_id, audit_log_id, correlation_id, tool, action, risk_level,
-                agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call, call_view)
+                agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call, call_view,
+                held_trace_parent)
             values (:id::uuid, :workspace_id::uuid, :audit_log_id::uuid, :correlation_id, :tool, :action, :risk_level,
                 :agent_id, :call_digest, :status, :occurred_at, :expires_at, :occurred_at, :held_call_kind, :sealed_held_call,
-                :call_view::jsonb)
+                :call_view::jsonb, :held_trace_parent)
             on conflict (id) do nothing
             """);
 
@@ -75,6 +76,11 @@ final class ApprovalRequestWrites {
             """);
 
     static Write requested(EventEnvelope envelope, ApprovalRequested event) {
+        return requested(envelope, event, null);
+    }
+
+    /** @param heldTraceParent the {@code traceparent} of the traced request that opened it (the executor's span links to it) */
+    static Write requested(EventEnvelope envelope, ApprovalRequested event, String heldTraceParent) {
         return new Write(INSERT, EnvelopeParams.of(envelope)
                 .uuid("id", event.approvalId())
                 .uuid("audit_log_id", event.auditLogId())
@@ -89,6 +95,7 @@ final class ApprovalRequestWrites {
                 .text("sealed_held_call", event.heldCall() == null ? null : event.heldCall().sealed())
                 // what reviewers are shown of the held call: bounded and redacted by the entry point (issue 16)
                 .json("call_view", event.callView() == null ? null : GatewayJson.MAPPER.writeValueAsString(event.callView()))
+                .text("held_trace_parent", heldTraceParent)
                 .source());
     }
 
