@@ -159,8 +159,10 @@ class TracingEndToEndTest {
         assertThat(service.path("status").asString("")).as(held.body()).isEqualTo("require_approval");
         String approvalId = service.get("approvalRequestId").asString();
 
+        // the approval's notification too: the notifier delivers it to the owner by email (GreenMail)
         List<SpanData> heldTrace = awaitTrace(agent, names -> names.containsAll(Set.of("POST " + McpGateClients.GATE,
-                "send EvaluateAction", "decide EvaluateAction", "project ApprovalRequested", "project ActionEvaluated")));
+                "send EvaluateAction", "decide EvaluateAction", "project ApprovalRequested", "project ActionEvaluated",
+                "notify approval_requested", "deliver email")));
         SpanData heldRequest = only(heldTrace, "POST " + McpGateClients.GATE);
         assertThat(heldRequest.getParentSpanId()).isEqualTo(agent.spanId());
         assertDescendantsOf(heldTrace, heldRequest);
@@ -168,6 +170,8 @@ class TracingEndToEndTest {
         assertThat(heldTrace).filteredOn(span -> span.getName().equals("decide EvaluateAction"))
                 .anySatisfy(decide -> assertThat(decide.getAttributes().get(GatewayAttributes.DECISION)).isEqualTo("require_approval"));
         assertThat(heldRequest.getAttributes().get(GatewayAttributes.APPROVAL_ID)).isEqualTo(approvalId);
+        assertThat(parentOf(heldTrace, only(heldTrace, "notify approval_requested")).getName()).isEqualTo("decide EvaluateAction");
+        assertThat(parentOf(heldTrace, only(heldTrace, "deliver email")).getName()).isEqualTo("notify approval_requested");
         assertThat(mcpUpstream.callsOf("delete_repo", argument)).as("held, not sent").isEmpty();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> client().send("GET", "/functions/v1/mcp-gate/status/" + approvalId,

@@ -165,8 +165,8 @@ final class ApprovedCallExecutor {
     private record Run(ExecutionOutcome outcome, JsonNode result) {}
 
     /**
-     * The held request's trace is another trace (the review's caused this run), so the run links to it rather than
-     * being its child: from the held request a trace backend finds its execution, and back.
+     * The held request is another trace (the review caused this run), so the run links to it rather than being its
+     * child: a trace backend leads from the run to the request that was held.
      */
     private static void linkToHeldRequest(Span span, HeldCallRow row) {
         SpanContext held = TraceHeaders.parse(row.heldTraceParent());

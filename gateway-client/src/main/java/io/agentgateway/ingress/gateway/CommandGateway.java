@@ -47,6 +47,9 @@ import reactor.core.scheduler.Schedulers;
  * report. With an {@link InFlightJournal} every evaluation waiting for its reply is journaled, so that the next start
  * after a crash reports those too (the caller saw its connection drop).
  *
+ * <p>With tracing on, each send is a span from the publish to the reply ({@link CommandSpan}), a child of the request
+ * that sent it, and the command record carries its {@code traceparent}; off, the record is published as it always was.
+ *
  * <p>With a {@link LocalReplyChannel} (the decision stream runs in this process: the embedded default) the
  * stream hands this instance's replies over directly, once what the decision wrote is durable, instead of
  * writing them to the replies topic for the listener to fetch back; the listener still answers the rest.
@@ -168,40 +171,40 @@ public class CommandGateway implements SmartLifecycle {
 
     private Mono<Reply> awaitReply(Mono<Reply> reply, String commandId, CommandEnvelope envelope, Scheduler answerOn,
                                    AtomicReference<Exception> publishInDoubt, AtomicBoolean settled, InFlightJournal.Entry inFlight) {
-            // every way out removes the entry before the caller hears of it; doFinally covers cancellation
-            return reply
-                    // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
-                    // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
-                    // write) would run there, one at a time
-                    .publishOn(answerOn)
-                    // released before the handler writes a byte of the answer: a crash after this leaves the decision
-                    // unmarked, never a delivered one marked (InFlightJournal)
-                    .doOnNext(answer -> {
-                        settled.set(true);
+        // every way out removes the entry before the caller hears of it; doFinally covers cancellation
+        return reply
+                // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
+                // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
+                // write) would run there, one at a time
+                .publishOn(answerOn)
+                // released before the handler writes a byte of the answer: a crash after this leaves the decision
+                // unmarked, never a delivered one marked (InFlightJournal)
+                .doOnNext(answer -> {
+                    settled.set(true);
+                    inFlight.release();
+                })
+                .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
+                    pending.forget(commandId);
+                    Exception doubt = publishInDoubt.get();
+                    return Mono.error(doubt != null
+                            ? new DecisionServiceUnavailableException("cannot publish command " + commandId, doubt)
+                            : new DecisionTimeoutException(commandId, replyTimeout));
+                }))
+                // the caller gets 503/504 whatever the stream decided: it is told so, behind the caller's back
+                // (an evaluation decided in time is then recorded as undelivered, see CallerGaveUpReports)
+                .doOnError(DecisionTimeoutException.class,
+                        e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.GATEWAY_TIMEOUT, inFlight))
+                .doOnError(DecisionServiceUnavailableException.class,
+                        e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.SERVICE_UNAVAILABLE, inFlight))
+                .doFinally(signal -> {
+                    pending.forget(commandId);
+                    if (signal == SignalType.CANCEL) {
+                        // the caller hung up before its reply came (a cancel after the reply changes nothing)
+                        reportGaveUp(settled, envelope, RecordCallerGaveUp.CLIENT_CLOSED_REQUEST, inFlight);
+                    } else if (settled.compareAndSet(false, true)) {
                         inFlight.release();
-                    })
-                    .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
-                        pending.forget(commandId);
-                        Exception doubt = publishInDoubt.get();
-                        return Mono.error(doubt != null
-                                ? new DecisionServiceUnavailableException("cannot publish command " + commandId, doubt)
-                                : new DecisionTimeoutException(commandId, replyTimeout));
-                    }))
-                    // the caller gets 503/504 whatever the stream decided: it is told so, behind the caller's back
-                    // (an evaluation decided in time is then recorded as undelivered, see CallerGaveUpReports)
-                    .doOnError(DecisionTimeoutException.class,
-                            e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.GATEWAY_TIMEOUT, inFlight))
-                    .doOnError(DecisionServiceUnavailableException.class,
-                            e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.SERVICE_UNAVAILABLE, inFlight))
-                    .doFinally(signal -> {
-                        pending.forget(commandId);
-                        if (signal == SignalType.CANCEL) {
-                            // the caller hung up before its reply came (a cancel after the reply changes nothing)
-                            reportGaveUp(settled, envelope, RecordCallerGaveUp.CLIENT_CLOSED_REQUEST, inFlight);
-                        } else if (settled.compareAndSet(false, true)) {
-                            inFlight.release();
-                        }
-                    });
+                    }
+                });
     }
 
     private void reportGaveUp(AtomicBoolean settled, CommandEnvelope envelope, int answeredStatus, InFlightJournal.Entry inFlight) {
