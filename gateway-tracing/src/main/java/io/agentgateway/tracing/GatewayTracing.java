@@ -61,7 +61,8 @@ public final class GatewayTracing implements AutoCloseable {
 
     /**
      * An SDK configured by the {@code OTEL_*} variables: exporter ({@code OTEL_TRACES_EXPORTER}, OTLP unless
-     * {@code none}), endpoint and protocol ({@code OTEL_EXPORTER_OTLP_*}), sampler ({@code OTEL_TRACES_SAMPLER},
+     * {@code none}), endpoint ({@code OTEL_EXPORTER_OTLP_*}; OTLP/HTTP protobuf, port 4318, the one protocol the
+     * bundled sender speaks), sampler ({@code OTEL_TRACES_SAMPLER},
      * parent-based always-on unless set), resource ({@code OTEL_SERVICE_NAME}, {@code OTEL_RESOURCE_ATTRIBUTES}).
      * {@code OTEL_SDK_DISABLED=true} turns it off again. Closed with this instance (its exporter flushed).
      *
@@ -72,6 +73,8 @@ public final class GatewayTracing implements AutoCloseable {
                 // defaults only: the variables and system properties win
                 .addPropertiesSupplier(() -> Map.of(
                         "otel.service.name", serviceName,
+                        // the OTLP exporter sends with the JDK's HttpClient, which speaks OTLP/HTTP, not gRPC
+                        "otel.exporter.otlp.protocol", "http/protobuf",
                         "otel.metrics.exporter", "none",
                         "otel.logs.exporter", "none"))
                 .disableShutdownHook()
