@@ -144,7 +144,8 @@ class ModuleBoundariesTest {
     @ArchTest
     static final ArchRule librariesDependOnNoServiceModule = noClasses()
             .that().resideInAnyPackage("io.agentgateway.schemas..", "io.agentgateway.config..",
-                    "io.agentgateway.classification..", "io.agentgateway.egress..", "io.agentgateway.embedded..")
+                    "io.agentgateway.classification..", "io.agentgateway.egress..", "io.agentgateway.embedded..",
+                    "io.agentgateway.tracing..")
             .should().dependOnClassesThat().resideInAnyPackage("io.agentgateway.decision..", "io.agentgateway.ingress..",
                     "io.agentgateway.projector..", "io.agentgateway.notifier..", "io.agentgateway.launcher..",
                     "io.agentgateway.benchmark..", "io.agentgateway.faults..")
@@ -164,6 +165,12 @@ class ModuleBoundariesTest {
             .that().resideInAnyPackage("io.agentgateway.schemas..", "io.agentgateway.classification..")
             .should().dependOnClassesThat().resideInAPackage("org.springframework..")
             .because("the wire contract and the classification are plain libraries both sides share");
+
+    @ArchTest
+    static final ArchRule theDecisionCoreIsNotTraced = noClasses()
+            .that().resideInAnyPackage(DecisionCoreTest.CORE)
+            .should().dependOnClassesThat().resideInAnyPackage("io.agentgateway.tracing..", "io.opentelemetry..")
+            .because("a decision is a pure function of the command and the state; its span belongs to the topology around it");
 
     @ArchTest
     static final ArchRule classificationHasNoKafka = noClasses()

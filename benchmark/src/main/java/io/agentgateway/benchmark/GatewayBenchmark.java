@@ -59,8 +59,14 @@ public final class GatewayBenchmark {
         List<String> jvmOptions = Arrays.stream(System.getProperty("bench.gatewayJvmOptions", GatewayJarProcess.DEFAULT_JVM_OPTIONS)
                 .trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
         java.nio.file.Path jar = GatewayJarProcess.jarFromSettings();
+        TracingMode tracing = TracingMode.fromSystemProperties();
 
         System.out.printf(Locale.ROOT, "gateway: java %s -jar %s%n", String.join(" ", jvmOptions), jar);
+        System.out.printf(Locale.ROOT, "tracing: %s%n", switch (tracing) {
+            case OFF -> "off (the default)";
+            case ON -> "on, sampling 100 %, export off (OTEL_TRACES_EXPORTER=none)";
+            case EXPORT -> "on, sampling 100 %, exported over OTLP/HTTP to a receiver in this process";
+        });
         System.out.printf(Locale.ROOT, "open loop: %s; three series (Kafka floor, HTTP floor, gateway) of %s each, so about %s"
                         + " after the warm-up (at least %d s)%n",
                 String.join(", ", plan.phases().stream().map(p -> p.rate() + "/s for " + p.length().toSeconds() + " s").toList()),
@@ -71,7 +77,8 @@ public final class GatewayBenchmark {
                 "tool", "chat", "action", "message.send", "riskLevel", "low", "agentId", "bench-agent",
                 "payload", Map.of("channel", "#ops", "text", "hello")));
         OpenLoopReport report = new OpenLoopReport(p99TargetMs);
-        try (GatewayJarProcess gateway = GatewayJarProcess.start(jar, jvmOptions, Map.of());
+        try (OtlpReceiver receiver = new OtlpReceiver();
+             GatewayJarProcess gateway = GatewayJarProcess.start(jar, jvmOptions, tracing.environment(receiver.baseUrl()));
              HttpFloorServer httpFloor = new HttpFloorServer()) {
             System.out.printf(Locale.ROOT, "gateway pid %d at %s, Kafka %s; its output: %s%n", gateway.pid(), gateway.baseUrl(),
                     gateway.bootstrapServers(), gateway.log());
@@ -131,6 +138,10 @@ public final class GatewayBenchmark {
             report.printCpuByComponent(Map.of("closed", closed));
             System.out.printf(Locale.ROOT, "%npeak memory of the whole embedded default (JVM + PostgreSQL, PSS): %.0f MiB, of which the JVM %.0f MiB   (target < 1536)%n",
                     peakMiB, peakJvmMiB);
+            if (tracing == TracingMode.EXPORT) {
+                System.out.printf(Locale.ROOT, "OTLP receiver: %,d export requests, %,.1f MiB of spans%n", receiver.requests(),
+                        receiver.bytes() / 1048576.0);
+            }
 
             if (exactlyOnce) {
                 exactlyOnce(gateway, ws, body, exactlyOnceRate, plan, clients, closedPhase, jitMin, jitMax, floorWarmup, p99TargetMs);

@@ -78,6 +78,10 @@ final class GatewayJarProcess implements AutoCloseable {
         env.put("GATEWAY_KAFKA_PORT", Integer.toString(freePort()));
         env.put("GATEWAY_POSTGRES_PORT", Integer.toString(freePort()));
         env.put("GATEWAY_SEED_DEMO", "true");
+        // the management server too: its default, 8081, is taken by any other gateway on the machine
+        if (System.getenv("MANAGEMENT_SERVER_PORT") == null) {
+            env.put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
+        }
         // as the earlier in-process benchmark ran it: warnings only, so no log line costs CPU under load
         if (System.getenv("LOGGING_LEVEL_ROOT") == null) {
             env.put("LOGGING_LEVEL_ROOT", "WARN");

@@ -1,5 +1,7 @@
 package io.agentgateway.decision;
 
+import io.agentgateway.tracing.GatewayTracingConfiguration;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -21,6 +23,7 @@ import org.springframework.context.annotation.PropertySource;
         "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration",
 })
 @PropertySource("classpath:io/agentgateway/decision/decision-stream-defaults.properties")
+@Import(GatewayTracingConfiguration.class)
 public class DecisionStreamApplication {
 
     /** The application as it must be started, also from the launcher: without a web server. */

@@ -1,20 +1,29 @@
 package io.agentgateway.egress;
 
+import io.agentgateway.tracing.GatewayTracing;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import reactor.netty.http.client.HttpClient;
 
 /**
  * What every outbound HTTP client of the gateway gets: the egress policy as its resolver (each address
- * checked when connecting) and the hop marker header on every request.
+ * checked when connecting) and the hop marker header on every request; and, for a WebClient, its client spans
+ * ({@link #spans}) while tracing is on.
  */
 public final class EgressClients {
     private final EgressPolicy policy;
     private final EgressResolverGroup resolver;
     private final String hopId;
+    private final GatewayTracing tracing;
 
     public EgressClients(EgressPolicy policy, EgressResolverGroup resolver, String hopId) {
+        this(policy, resolver, hopId, GatewayTracing.disabled());
+    }
+
+    public EgressClients(EgressPolicy policy, EgressResolverGroup resolver, String hopId, GatewayTracing tracing) {
         this.policy = policy;
         this.resolver = resolver;
         this.hopId = hopId;
+        this.tracing = tracing;
     }
 
     /**
@@ -29,6 +38,19 @@ public final class EgressClients {
     /** {@code client} with the policy's resolver and the hop marker. */
     public HttpClient apply(HttpClient client) {
         return client.resolver(resolver).headers(headers -> headers.set(EgressPolicy.HOP_HEADER, hopId));
+    }
+
+    /**
+     * A WebClient filter making a client span of each call to {@code upstream} (proxy, mcp, oauth, held_call) inside a
+     * traced request; nothing while tracing is off.
+     */
+    public ExchangeFilterFunction spans(String upstream) {
+        return new UpstreamSpans(tracing, upstream);
+    }
+
+    /** This process's tracing (off unless configured): for the clients that are not WebClients (the chat webhook). */
+    public GatewayTracing tracing() {
+        return tracing;
     }
 
     public EgressPolicy policy() {

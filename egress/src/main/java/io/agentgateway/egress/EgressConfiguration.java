@@ -3,6 +3,8 @@ package io.agentgateway.egress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import io.agentgateway.tracing.GatewayTracing;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -32,9 +34,10 @@ public class EgressConfiguration {
     }
 
     @Bean
-    EgressClients egressClients(EgressPolicy policy, EgressProperties properties) {
+    EgressClients egressClients(EgressPolicy policy, EgressProperties properties, ObjectProvider<GatewayTracing> tracing) {
         String hopId = properties.hopId() == null || properties.hopId().isBlank() ? PROCESS_HOP_ID : properties.hopId().strip();
-        return new EgressClients(policy, new EgressResolverGroup(policy, NameLookup.of(properties.hosts())), hopId);
+        return new EgressClients(policy, new EgressResolverGroup(policy, NameLookup.of(properties.hosts())), hopId,
+                tracing.getIfAvailable(GatewayTracing::disabled));
     }
 
     @Bean

@@ -8,6 +8,9 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import io.agentgateway.config.TopicLayoutProperties;
+import io.agentgateway.egress.EgressConfiguration;
+import io.agentgateway.tracing.GatewayTracingConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
 
@@ -27,7 +30,7 @@ import org.springframework.context.annotation.PropertySource;
         "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration"})
 @ConfigurationPropertiesScan
 @EnableConfigurationProperties(TopicLayoutProperties.class) // shared: gateway-config, outside the scanned package
-@Import({EgressConfiguration.class, ConsoleConfiguration.class})
+@Import({EgressConfiguration.class, GatewayTracingConfiguration.class, ConsoleConfiguration.class})
 @PropertySource("classpath:io/agentgateway/ingress/ingress-api-defaults.properties")
 public class IngressApplication {
 

@@ -12,6 +12,8 @@ import io.agentgateway.notifier.NotifierApplication;
 import io.agentgateway.projector.ProjectorApplication;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.local.LocalReplyChannel;
+import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.decision.config.DecisionStreamLifecycle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,6 +48,8 @@ public final class EmbeddedGateway implements AutoCloseable {
     public static final String DEFAULT_OPERATOR = "gateway-operator";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedGateway.class);
     private static final String REPLICA = "ingress-api-replica-";
+    /** {@code service.name} of the embedded default's spans unless OTEL_SERVICE_NAME is set. */
+    static final String SERVICE_NAME = "agent-action-gateway";
     /** What the embedded default may connect to beyond public addresses, unless GATEWAY_EGRESS_ALLOW says otherwise. */
     static final String EMBEDDED_EGRESS_ALLOW = "127.0.0.0/8,::1";
 
@@ -64,6 +68,10 @@ public final class EmbeddedGateway implements AutoCloseable {
     private final List<ConfigurableApplicationContext> replicas = new ArrayList<>();
     /** Null when replies go through Kafka only ({@code gateway.local-reply.enabled=false}). */
     private LocalReplyChannel localReplies;
+    /** One SDK for every module of the process (each module alone would make its own). */
+    private GatewayTracing tracing = GatewayTracing.disabled();
+    /** The SDK this gateway made from the configuration (closed with it); null when given one or off. */
+    private GatewayTracing ownedTracing;
 
     private EmbeddedGateway(LauncherSettings settings) {
         this.settings = settings;
@@ -77,8 +85,18 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     /** @param extraProperties Spring properties given to every module (tests: timeouts, SMTP port) */
     public static EmbeddedGateway start(LauncherSettings settings, Map<String, String> extraProperties) {
+        return start(settings, extraProperties, null);
+    }
+
+    /**
+     * @param tracing where every module's spans go (tests: an SDK that keeps them in memory), which the caller closes;
+     *                null: as {@code gateway.tracing.*} ({@code GATEWAY_TRACING_ENABLED}) and the {@code OTEL_*}
+     *                variables say, off unless enabled
+     */
+    public static EmbeddedGateway start(LauncherSettings settings, Map<String, String> extraProperties, GatewayTracing tracing) {
         EmbeddedGateway gateway = new EmbeddedGateway(settings);
         gateway.extraProperties = Map.copyOf(extraProperties);
+        gateway.tracing = tracing != null ? tracing : gateway.configuredTracing();
         if (!"false".equalsIgnoreCase(gateway.setting("gateway.local-reply.enabled", "GATEWAY_LOCALREPLY_ENABLED"))) {
             gateway.localReplies = new LocalReplyChannel();
         }
@@ -153,7 +171,7 @@ public final class EmbeddedGateway implements AutoCloseable {
 
     private void startModules() {
         // static members: a restart after a crash takes the partitions back at once (one instance of each here)
-        projector = run("projector", withSharedMetrics(ProjectorApplication.application())::run,
+        projector = run("projector", withTracing(withSharedMetrics(ProjectorApplication.application()))::run,
                 Map.of("gateway.projector.instance-id", "embedded-projector"));
         startDecisionStream();
         Map<String, String> web = new LinkedHashMap<>();
@@ -165,7 +183,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         web.putAll(inFlightJournal());
         // the ingress with its console (served at / on the same port)
-        ingress = run("ingress-api", withLocalReplies(withSharedMetrics(IngressApplication.application()))::run, web);
+        ingress = run("ingress-api", withTracing(withLocalReplies(withSharedMetrics(IngressApplication.application())))::run, web);
         try {
             if (!ingress.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
                 throw new IllegalStateException("the ingress could not reach its reply partition within 60 s");
@@ -176,7 +194,7 @@ public final class EmbeddedGateway implements AutoCloseable {
         }
         // after the ingress: its port (possibly picked at random) is the base of the review URLs in
         // approval alerts; notifications wait in their topic meanwhile
-        notifier = run("notifier", withSharedMetrics(NotifierApplication.application())::run, notifierDefaults());
+        notifier = run("notifier", withTracing(withSharedMetrics(NotifierApplication.application()))::run, notifierDefaults());
         log.info("Gateway ready at {}", baseUrl());
     }
 
@@ -194,7 +212,7 @@ public final class EmbeddedGateway implements AutoCloseable {
             // directory, so a restart after a crash rejoins as the same static member, without a rebalance)
             props.putIfAbsent("gateway.decision.num-standby-replicas", "0");
             decisionStream = run("decision-stream", DecisionStreamApplication.builder().initializers(metrics.initializer())
-                    .initializers(localRepliesInitializer())::run, props);
+                    .initializers(localRepliesInitializer()).initializers(tracingInitializer())::run, props);
             decisionStream.getBean(DecisionStreamLifecycle.class).awaitRunning(Duration.ofSeconds(60));
         }
     }
@@ -228,6 +246,35 @@ public final class EmbeddedGateway implements AutoCloseable {
     private SpringApplication withSharedMetrics(SpringApplication application) {
         application.addInitializers(metrics.initializer());
         return application;
+    }
+
+    private SpringApplication withTracing(SpringApplication application) {
+        application.addInitializers(tracingInitializer());
+        return application;
+    }
+
+    /** Puts this gateway's one {@link GatewayTracing} into a module's context, which then makes none of its own. */
+    private ApplicationContextInitializer<ConfigurableApplicationContext> tracingInitializer() {
+        return context -> context.getBeanFactory().registerSingleton("gatewayTracing", tracing);
+    }
+
+    /**
+     * {@code gateway.tracing.enabled} ({@code GATEWAY_TRACING_ENABLED}, off by default): an SDK from the {@code OTEL_*}
+     * variables, {@code service.name} {@value #SERVICE_NAME} unless {@code OTEL_SERVICE_NAME} says otherwise.
+     */
+    private GatewayTracing configuredTracing() {
+        if (!"true".equalsIgnoreCase(setting("gateway.tracing.enabled", "GATEWAY_TRACING_ENABLED"))) {
+            return GatewayTracing.disabled();
+        }
+        boolean upstream = "true".equalsIgnoreCase(setting("gateway.tracing.propagate-upstream", "GATEWAY_TRACING_PROPAGATEUPSTREAM"));
+        GatewayTracing configured = GatewayTracing.fromEnvironment(SERVICE_NAME, upstream);
+        ownedTracing = configured;
+        return configured;
+    }
+
+    /** This gateway's tracing (off unless configured). */
+    public GatewayTracing tracing() {
+        return tracing;
     }
 
     private SpringApplication withLocalReplies(SpringApplication application) {
@@ -304,7 +351,7 @@ public final class EmbeddedGateway implements AutoCloseable {
      * approval executor, metrics of its own. Returns once it can receive replies; closed with the gateway.
      */
     public synchronized ConfigurableApplicationContext startIngressReplica(int replyPartition, Map<String, String> overrides) {
-        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, IngressApplication.application()::run,
+        ConfigurableApplicationContext replica = run(REPLICA + replyPartition, withTracing(IngressApplication.application())::run,
                 replicaProperties(replyPartition, overrides));
         try {
             if (!replica.getBean(CommandGateway.class).awaitReady(Duration.ofSeconds(60))) {
@@ -472,6 +519,11 @@ public final class EmbeddedGateway implements AutoCloseable {
             postgres = null;
         }
         metrics.close();
+        if (ownedTracing != null) {
+            // after every module: what they ended is exported before the SDK shuts down
+            ownedTracing.close();
+            ownedTracing = null;
+        }
         if (settings.temporaryData()) {
             // Streams state and the generated secrets of a throwaway gateway (tests, benchmark)
             Directories.deleteRecursively(settings.dataDir());

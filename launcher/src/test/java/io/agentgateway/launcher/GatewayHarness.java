@@ -3,6 +3,12 @@ package io.agentgateway.launcher;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.tracing.GatewayTracing;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
@@ -33,6 +39,7 @@ final class GatewayHarness {
     private static GreenMail smtp;
     private static RecordingUpstream upstream;
     private static OAuthTokenEndpoint tokenEndpoint;
+    private static InMemorySpanExporter spans;
 
     private GatewayHarness() {}
 
@@ -78,9 +85,17 @@ final class GatewayHarness {
                 properties.put("gateway.mcp.tasks.poll-interval", "PT0.5S");
                 // small pages, so that McpTasksEndToEndTest pages through a few tasks
                 properties.put("gateway.mcp.tasks.list-page-size", "2");
-                gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
+                // tracing is on in every module, as an operator turns it on, but only a request that arrives with a sampled
+                // traceparent is recorded (TracingEndToEndTest sends some): every other test runs the traced code paths
+                // without keeping their spans
+                spans = InMemorySpanExporter.create();
+                OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(SdkTracerProvider.builder()
+                        .setSampler(Sampler.parentBased(Sampler.alwaysOff()))
+                        .addSpanProcessor(SimpleSpanProcessor.create(spans)).build()).build();
+                gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties, GatewayTracing.of(sdk, false));
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();
+                    sdk.close();
                     smtp.stop();
                     upstream.close();
                     tokenEndpoint.close();
@@ -90,6 +105,12 @@ final class GatewayHarness {
             }
         }
         return gateway;
+    }
+
+    /** Every span of the requests that came with a sampled traceparent (and of what they caused). */
+    static InMemorySpanExporter spans() {
+        gateway();
+        return spans;
     }
 
     static GreenMail smtp() {

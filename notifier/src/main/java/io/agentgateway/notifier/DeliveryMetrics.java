@@ -19,6 +19,11 @@ public class DeliveryMetrics {
 
     public DeliveryMetrics(MeterRegistry registry) {
         this.registry = registry;
+        // dead letters from the start, at zero: an alert on their increase sees the first one
+        for (Channel channel : Channel.values()) {
+            Counter.builder(DELIVERIES).description("notification delivery attempts by channel and outcome")
+                    .tag("channel", channel.wireName()).tag("outcome", "dead_lettered").register(registry);
+        }
     }
 
     public void sent(Channel channel) {

@@ -10,6 +10,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.agentgateway.tracing.GatewayAttributes;
+import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.tracing.ReactorTracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,11 +31,19 @@ public class NotificationDispatcher {
     private final List<ChannelSender> senders;
     private final DeliveryLedger ledger;
     private final DeliveryMetrics metrics;
+    private final GatewayTracing tracing;
 
     public NotificationDispatcher(List<ChannelSender> senders, DeliveryLedger ledger, DeliveryMetrics metrics) {
+        this(senders, ledger, metrics, GatewayTracing.disabled());
+    }
+
+    /** @param tracing while on, each send on a channel is a client span of the notification's span */
+    public NotificationDispatcher(List<ChannelSender> senders, DeliveryLedger ledger, DeliveryMetrics metrics,
+                                  GatewayTracing tracing) {
         this.senders = senders.stream().sorted(Comparator.comparing(ChannelSender::channel)).toList();
         this.ledger = ledger;
         this.metrics = metrics;
+        this.tracing = tracing;
     }
 
     /** @throws NotificationDeliveryException when a channel certainly failed and a retry may still succeed */
@@ -47,6 +62,24 @@ public class NotificationDispatcher {
         }
         if (!failures.isEmpty()) {
             throw new NotificationDeliveryException(id, failures);
+        }
+    }
+
+    private void send(ChannelSender sender, NotificationRequested notification) throws DeliveryFailedException {
+        if (!tracing.enabled() || !GatewayTracing.inTrace(Context.current())) {
+            sender.send(notification);
+            return;
+        }
+        Span span = tracing.tracer().spanBuilder("deliver " + sender.channel().wireName()).setSpanKind(SpanKind.CLIENT)
+                .setAttribute(GatewayAttributes.CHANNEL, sender.channel().wireName()).startSpan();
+        GatewayAttributes.notification(span, notification);
+        try (Scope current = span.makeCurrent()) {
+            sender.send(notification);
+        } catch (DeliveryFailedException | RuntimeException e) {
+            ReactorTracing.failed(span, e);
+            throw e;
+        } finally {
+            span.end();
         }
     }
 
@@ -69,7 +102,7 @@ public class NotificationDispatcher {
             }
         }
         try {
-            sender.send(notification);
+            send(sender, notification);
         } catch (DeliveryFailedException e) {
             if (e.mayHaveBeenDelivered()) {
                 ledger.markUnknown(id, channel, e.getMessage());

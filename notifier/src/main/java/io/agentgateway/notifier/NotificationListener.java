@@ -1,6 +1,13 @@
 package io.agentgateway.notifier;
 
 import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.tracing.GatewayAttributes;
+import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.tracing.ReactorTracing;
+import io.agentgateway.tracing.TraceHeaders;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Scope;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.listener.MessageListener;
 
@@ -13,15 +20,26 @@ public class NotificationListener implements MessageListener<String, Notificatio
     private final NotificationDispatcher dispatcher;
     private final NotificationLane lane;
     private final ApprovalNotificationThrottle throttle;
+    private final GatewayTracing tracing;
 
     public NotificationListener(NotificationDispatcher dispatcher) {
         this(dispatcher, NotificationLane.ALL, ApprovalNotificationThrottle.unlimited());
     }
 
     public NotificationListener(NotificationDispatcher dispatcher, NotificationLane lane, ApprovalNotificationThrottle throttle) {
+        this(dispatcher, lane, throttle, GatewayTracing.disabled());
+    }
+
+    /**
+     * @param tracing while on, a notification of this lane is handled in a span that continues its record's trace
+     *                (the decision that asked for it); the deliveries on each channel are its children
+     */
+    public NotificationListener(NotificationDispatcher dispatcher, NotificationLane lane, ApprovalNotificationThrottle throttle,
+                                GatewayTracing tracing) {
         this.dispatcher = dispatcher;
         this.lane = lane;
         this.throttle = throttle;
+        this.tracing = tracing;
     }
 
     @Override
@@ -40,7 +58,21 @@ public class NotificationListener implements MessageListener<String, Notificatio
             // without an id there is no way to deliver at most once
             throw new InvalidNotificationException("notification without a notificationId at " + position(record));
         }
-        throttle.admit(notification).ifPresent(dispatcher::deliver);
+        if (!tracing.enabled()) {
+            throttle.admit(notification).ifPresent(dispatcher::deliver);
+            return;
+        }
+        Span span = tracing.tracer().spanBuilder("notify " + notification.kind()).setSpanKind(SpanKind.CONSUMER)
+                .setParent(TraceHeaders.extract(record.headers())).startSpan();
+        GatewayAttributes.notification(span, notification);
+        try (Scope current = span.makeCurrent()) {
+            throttle.admit(notification).ifPresent(dispatcher::deliver);
+        } catch (RuntimeException e) {
+            ReactorTracing.failed(span, e);
+            throw e;
+        } finally {
+            span.end();
+        }
     }
 
     static String position(ConsumerRecord<?, ?> record) {

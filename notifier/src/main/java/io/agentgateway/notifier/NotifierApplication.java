@@ -1,6 +1,7 @@
 package io.agentgateway.notifier;
 
 import io.agentgateway.egress.EgressConfiguration;
+import io.agentgateway.tracing.GatewayTracingConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.PropertySource;
 @SpringBootApplication(excludeName = "org.springframework.boot.micrometer.metrics.autoconfigure.logging.logback.LogbackMetricsAutoConfiguration")
 @ConfigurationPropertiesScan
 @EnableConfigurationProperties(TopicLayoutProperties.class) // shared: gateway-config, outside the scanned package
-@Import(EgressConfiguration.class)
+@Import({EgressConfiguration.class, GatewayTracingConfiguration.class})
 @PropertySource("classpath:io/agentgateway/notifier/notifier-defaults.properties")
 public class NotifierApplication {
 

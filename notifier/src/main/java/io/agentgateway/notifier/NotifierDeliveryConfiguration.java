@@ -10,6 +10,7 @@ import io.agentgateway.schemas.secret.SecretBox;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
+import io.agentgateway.tracing.GatewayTracing;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -57,8 +58,9 @@ class NotifierDeliveryConfiguration {
     }
 
     @Bean
-    NotificationDispatcher notificationDispatcher(List<ChannelSender> senders, DeliveryLedger ledger, DeliveryMetrics metrics) {
-        return new NotificationDispatcher(senders, ledger, metrics);
+    NotificationDispatcher notificationDispatcher(List<ChannelSender> senders, DeliveryLedger ledger, DeliveryMetrics metrics,
+                                                  ObjectProvider<GatewayTracing> tracing) {
+        return new NotificationDispatcher(senders, ledger, metrics, tracing.getIfAvailable(GatewayTracing::disabled));
     }
 
     @Bean
@@ -70,13 +72,15 @@ class NotifierDeliveryConfiguration {
 
     /** Every kind but kill_switch, approval requests through the throttle. */
     @Bean
-    NotificationListener notificationListener(NotificationDispatcher dispatcher, ApprovalNotificationThrottle throttle) {
-        return new NotificationListener(dispatcher, NotificationLane.ROUTINE, throttle);
+    NotificationListener notificationListener(NotificationDispatcher dispatcher, ApprovalNotificationThrottle throttle,
+                                              ObjectProvider<GatewayTracing> tracing) {
+        return new NotificationListener(dispatcher, NotificationLane.ROUTINE, throttle, tracing.getIfAvailable(GatewayTracing::disabled));
     }
 
     /** Kill-switch alerts only, never throttled. */
     @Bean
-    NotificationListener urgentNotificationListener(NotificationDispatcher dispatcher) {
-        return new NotificationListener(dispatcher, NotificationLane.URGENT, ApprovalNotificationThrottle.unlimited());
+    NotificationListener urgentNotificationListener(NotificationDispatcher dispatcher, ObjectProvider<GatewayTracing> tracing) {
+        return new NotificationListener(dispatcher, NotificationLane.URGENT, ApprovalNotificationThrottle.unlimited(),
+                tracing.getIfAvailable(GatewayTracing::disabled));
     }
 }

@@ -1,5 +1,7 @@
 package io.agentgateway.projector;
 
+import io.agentgateway.tracing.GatewayTracingConfiguration;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -18,6 +20,7 @@ import org.springframework.context.annotation.PropertySource;
 @ConfigurationPropertiesScan
 @EnableConfigurationProperties(TopicLayoutProperties.class) // shared: gateway-config, outside the scanned package
 @PropertySource("classpath:io/agentgateway/projector/projector-defaults.properties")
+@Import(GatewayTracingConfiguration.class)
 public class ProjectorApplication {
 
     /**

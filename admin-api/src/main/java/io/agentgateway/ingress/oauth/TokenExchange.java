@@ -47,6 +47,7 @@ class TokenExchange {
                         // no retry: a code is single-use, a second POST of it could only fail or confuse
                         http -> egress.apply(http).disableRetry(true).responseTimeout(properties.tokenTimeout())))
                 .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(MAX_RESPONSE_BYTES))
+                .filter(egress.spans("oauth"))
                 .build();
     }
 

@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
@@ -29,6 +30,10 @@ class EvaluateActionMetrics {
         timers.computeIfAbsent(outcome, o -> Timer.builder(TIMER)
                         .description("evaluate-action requests, from arrival to response")
                         .tag("outcome", o)
+                        // buckets, so that dashboards can show the percentiles across replicas
+                        .publishPercentileHistogram()
+                        .minimumExpectedValue(Duration.ofMillis(1))
+                        .maximumExpectedValue(Duration.ofSeconds(10))
                         .register(registry))
                 .record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }

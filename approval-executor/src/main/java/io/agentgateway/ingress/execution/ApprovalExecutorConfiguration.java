@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import io.agentgateway.tracing.GatewayTracing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -61,11 +62,13 @@ class ApprovalExecutorConfiguration {
     @Bean
     @ConditionalOnProperty(name = "gateway.executor.enabled", havingValue = "true", matchIfMissing = true)
     ApprovedCallExecutor approvedCallExecutor(HeldCallRunners runners, HeldCallRepository heldCalls, HeldCallSeals seals,
-                                              CommandGateway gateway, ExecutorProperties properties) {
+                                              CommandGateway gateway, ExecutorProperties properties,
+                                              ObjectProvider<GatewayTracing> tracing) {
         // one id per running instance: a claim it won is its own, and a restarted instance is another claimant
         String executorId = "approval-executor-" + UUID.randomUUID().toString().substring(0, 8);
         return new ApprovedCallExecutor(runners, heldCalls, seals,
-                new ExecutionCommands(gateway, executorId, properties.commandAttempts(), RECORD_PATIENCE), properties);
+                new ExecutionCommands(gateway, executorId, properties.commandAttempts(), RECORD_PATIENCE), properties,
+                tracing.getIfAvailable(GatewayTracing::disabled));
     }
 
     @Bean

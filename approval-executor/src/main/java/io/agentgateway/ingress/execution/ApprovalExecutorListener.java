@@ -43,7 +43,7 @@ final class ApprovalExecutorListener implements MessageListener<String, byte[]> 
         }
         if (envelope != null && envelope.event() instanceof ApprovalReviewed reviewed
                 && ApprovedCallExecutor.asksForARun(reviewed)) {
-            executor.execute(envelope, reviewed);
+            executor.execute(envelope, reviewed, record.headers());
         }
     }
 }

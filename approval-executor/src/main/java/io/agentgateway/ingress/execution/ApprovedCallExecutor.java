@@ -20,6 +20,17 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
+import io.agentgateway.tracing.GatewayAttributes;
+import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.tracing.ReactorTracing;
+import io.agentgateway.tracing.TraceHeaders;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Scope;
+import org.apache.kafka.common.header.Headers;
+import reactor.core.publisher.Mono;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -58,9 +69,11 @@ final class ApprovedCallExecutor {
     private final HeldCallSeals seals;
     private final ExecutionCommands commands;
     private final ExecutorProperties properties;
+    private final GatewayTracing tracing;
 
     ApprovedCallExecutor(HeldCallRunners runners, HeldCallRepository heldCalls, HeldCallSeals seals,
-                         ExecutionCommands commands, ExecutorProperties properties) {
+                         ExecutionCommands commands, ExecutorProperties properties, GatewayTracing tracing) {
+        this.tracing = tracing;
         this.runners = runners;
         this.heldCalls = heldCalls;
         this.seals = seals;
@@ -73,7 +86,29 @@ final class ApprovedCallExecutor {
         return reviewed.verdict() == ReviewVerdict.APPROVE && reviewed.heldCallKind() != null;
     }
 
-    void execute(EventEnvelope envelope, ApprovalReviewed reviewed) {
+    /**
+     * @param headers the review event's record headers: while tracing is on, the execution's span is a child of the
+     *                review that approved it (its trace context) and links to the request that was held
+     */
+    void execute(EventEnvelope envelope, ApprovalReviewed reviewed, Headers headers) {
+        if (!tracing.enabled()) {
+            execute(envelope, reviewed, (Span) null);
+            return;
+        }
+        Span span = tracing.tracer().spanBuilder("execute approved call").setSpanKind(SpanKind.CONSUMER)
+                .setParent(TraceHeaders.extract(headers)).startSpan();
+        GatewayAttributes.event(span, envelope);
+        try (Scope current = span.makeCurrent()) {
+            execute(envelope, reviewed, span);
+        } catch (RuntimeException e) {
+            ReactorTracing.failed(span, e);
+            throw e;
+        } finally {
+            span.end();
+        }
+    }
+
+    private void execute(EventEnvelope envelope, ApprovalReviewed reviewed, Span span) {
         String approvalId = reviewed.approvalId();
         try {
             Optional<HeldCallRunner> runner = runners.forKind(reviewed.heldCallKind());
@@ -97,6 +132,9 @@ final class ApprovedCallExecutor {
                     throw failure;
                 }
                 throw NotClaimedYet.readModelUnreachable(approvalId, why, failure);
+            }
+            if (span != null && row.isPresent()) {
+                linkToHeldRequest(span, row.get());
             }
             if (row.isEmpty() || !row.get().claimable(commands.claimUnanswered(approvalId))) {
                 log.info("approval {}: nothing to run ({})", approvalId,
@@ -125,6 +163,17 @@ final class ApprovedCallExecutor {
     }
 
     private record Run(ExecutionOutcome outcome, JsonNode result) {}
+
+    /**
+     * The held request is another trace (the review caused this run), so the run links to it rather than being its
+     * child: a trace backend leads from the run to the request that was held.
+     */
+    private static void linkToHeldRequest(Span span, HeldCallRow row) {
+        SpanContext held = TraceHeaders.parse(row.heldTraceParent());
+        if (held.isValid()) {
+            span.addLink(held, Attributes.of(GatewayAttributes.LINK_ROLE, "held_request"));
+        }
+    }
 
     /**
      * Nothing was run and no grant reached this executor yet, for a reason that passes: thrown out of the listener so
@@ -162,7 +211,13 @@ final class ApprovedCallExecutor {
         HeldCallContext context = new HeldCallContext(envelope.workspaceId(), reviewed.approvalId(), reviewed.tool(),
                 reviewed.action(), envelope.correlationId(), connection);
         try {
-            JsonNode result = runner.run(context, call).block(properties.httpTimeout().plus(RUN_GRACE));
+            Mono<JsonNode> running = runner.run(context, call);
+            if (tracing.enabled()) {
+                // the upstream call's span is a child of this run, whichever thread its pipeline moves to
+                io.opentelemetry.context.Context current = io.opentelemetry.context.Context.current();
+                running = running.contextWrite(pipeline -> pipeline.put(ReactorTracing.KEY, current));
+            }
+            JsonNode result = running.block(properties.httpTimeout().plus(RUN_GRACE));
             return result == null
                     ? new Run(ExecutionOutcome.FAILED, ExecutionResults.failure("The call returned no result"))
                     : new Run(ExecutionOutcome.EXECUTED, result);

@@ -13,8 +13,12 @@ import org.springframework.stereotype.Repository;
 @Repository
 class HeldCallRepository {
 
-    /** @param sealed null once the approval ended (the projector forgets the call then) */
-    record HeldCallRow(String status, HeldCallKind kind, String sealed) {
+    /**
+     * @param sealed           null once the approval ended (the projector forgets the call then)
+     * @param heldTraceParent  the {@code traceparent} of the request that was held, when it was traced (the execution's
+     *                         span links to it); null otherwise
+     */
+    record HeldCallRow(String status, HeldCallKind kind, String sealed, String heldTraceParent) {
 
         /**
          * Still worth a claim: the call is there, and it is not ended nor claimed; or claimed, when this executor's own
@@ -34,13 +38,14 @@ class HeldCallRepository {
 
     Optional<HeldCallRow> find(UUID workspaceId, UUID approvalId) {
         return jdbc.sql("""
-                        select status, held_call_kind, sealed_held_call from approval_requests
+                        select status, held_call_kind, sealed_held_call, held_trace_parent from approval_requests
                         where id = :id and workspace_id = :workspace
                         """)
                 .param("id", approvalId)
                 .param("workspace", workspaceId)
                 .query((rs, row) -> new HeldCallRow(rs.getString("status"),
-                        HeldCallKind.parse(rs.getString("held_call_kind")).orElse(null), rs.getString("sealed_held_call")))
+                        HeldCallKind.parse(rs.getString("held_call_kind")).orElse(null), rs.getString("sealed_held_call"),
+                        rs.getString("held_trace_parent")))
                 .optional();
     }
 }

@@ -52,6 +52,7 @@ public class HttpHeldCallRunner implements HeldCallRunner {
         this.client = WebClient.builder()
                 .clientConnector(new ReactorClientHttpConnector(resources,
                         http -> egress.apply(http).disableRetry(true).responseTimeout(properties.httpTimeout())))
+                .filter(egress.spans("held_call"))
                 .build();
         this.upstreams = upstreams;
         this.properties = properties;

@@ -5,6 +5,7 @@ import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decision.runtime.DecisionStreamRunner;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.StreamsOptions;
+import io.agentgateway.tracing.GatewayTracing;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -22,12 +23,13 @@ public class DecisionStreamConfiguration {
 
     @Bean
     public DecisionStreamLifecycle decisionStreamLifecycle(DecisionStreamProperties decision, TopicLayoutProperties topics,
-            KafkaProperties kafka, ObjectProvider<LocalReplyChannel> localReplies) {
+            KafkaProperties kafka, ObjectProvider<LocalReplyChannel> localReplies, ObjectProvider<GatewayTracing> tracing) {
         // a channel exists only where a launcher put an ingress in the same process (the embedded default)
         StreamsOptions options = decision.streamsOptions(topics.replicationFactor());
         DecisionStreamRunner runner = new DecisionStreamRunner(decision.settings(),
                 DecisionStreamsConfig.build(kafka.buildStreamsProperties(), options, decision.failoverOptions()),
                 localReplies.getIfAvailable());
+        runner.tracing(tracing.getIfAvailable(GatewayTracing::disabled));
         return new DecisionStreamLifecycle(runner, String.join(",", kafka.getBootstrapServers()), topics.layout(),
                 decision.closeTimeout(), options);
     }

@@ -17,6 +17,8 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.StateRestoreListener;
 import org.apache.kafka.streams.state.QueryableStoreType;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import io.agentgateway.decision.topology.ReplyRoute;
+import io.agentgateway.tracing.GatewayTracing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +56,7 @@ public final class DecisionStreamRunner implements AutoCloseable {
     private Duration rebuildDelay = FIRST_REBUILD_DELAY;
     private int rebuilds;
     private StateRestoreListener restoreListener;
+    private GatewayTracing tracing = GatewayTracing.disabled();
 
     public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig) {
         this(settings, streamsConfig, null);
@@ -78,6 +81,13 @@ public final class DecisionStreamRunner implements AutoCloseable {
         }
     }
 
+    /** Where the spans of the decisions go (off unless set); before {@link #start}. */
+    public void tracing(GatewayTracing tracing) {
+        synchronized (monitor) {
+            this.tracing = tracing;
+        }
+    }
+
     /**
      * The replication of the internal topics (changelogs) Streams creates, and the commit interval chosen for it;
      * before {@link #start()}.
@@ -95,11 +105,11 @@ public final class DecisionStreamRunner implements AutoCloseable {
                 return;
             }
             if (localReplies == null) {
-                created = new KafkaStreams(DecisionTopology.build(settings), streamsConfig);
+                created = new KafkaStreams(DecisionTopology.build(settings, ReplyRoute.KAFKA, tracing), streamsConfig);
             } else {
                 // one supplier per client: its trackers belong to this client's producers
                 AckObservingClientSupplier clients = new AckObservingClientSupplier();
-                created = new KafkaStreams(DecisionTopology.build(settings, new InProcessReplies(localReplies, clients)),
+                created = new KafkaStreams(DecisionTopology.build(settings, new InProcessReplies(localReplies, clients), tracing),
                         streamsConfig, clients);
             }
             created.setStateListener((newState, oldState) -> stateChanged(created, newState));

@@ -19,6 +19,14 @@ import io.agentgateway.schemas.command.WithdrawApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import java.util.Optional;
 import java.util.function.Supplier;
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.tracing.GatewayAttributes;
+import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.tracing.ReactorTracing;
+import io.agentgateway.tracing.TraceHeaders;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Scope;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -43,6 +51,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     private final DecisionSettings settings;
     private final ReplyRoute replies;
+    private final GatewayTracing tracing;
     private final DecisionCore core;
     private ProcessorContext<String, Object> context;
     private WorkspaceStores stores;
@@ -51,9 +60,10 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     private OutcomeEmitter emitter;
     private ExpirySweep sweep;
 
-    CommandProcessor(DecisionSettings settings, ReplyRoute replies) {
+    CommandProcessor(DecisionSettings settings, ReplyRoute replies, GatewayTracing tracing) {
         this.settings = settings;
         this.replies = replies;
+        this.tracing = tracing;
         this.core = new DecisionCore(settings);
     }
 
@@ -72,6 +82,28 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
 
     @Override
     public void process(Record<String, CommandEnvelope> record) {
+        if (!tracing.enabled()) {
+            decideAndEmit(record);
+            return;
+        }
+        // the span continues the command record's trace; every record emitted for it carries the span's context
+        Span span = tracing.tracer().spanBuilder("decide " + GatewayAttributes.commandType(record.value() == null ? null : record.value().command()))
+                .setSpanKind(SpanKind.CONSUMER).setParent(TraceHeaders.extract(record.headers()))
+                .setAttribute(GatewayAttributes.MESSAGING_DESTINATION, Topics.COMMANDS.name()).startSpan();
+        GatewayAttributes.command(span, record.value());
+        emitter.tracedBy(span);
+        try (Scope current = span.makeCurrent()) {
+            decideAndEmit(record);
+        } catch (RuntimeException e) {
+            ReactorTracing.failed(span, e);
+            throw e;
+        } finally {
+            emitter.tracedBy(null);
+            span.end();
+        }
+    }
+
+    private void decideAndEmit(Record<String, CommandEnvelope> record) {
         CommandEnvelope envelope = record.value();
         Optional<String> problem = EnvelopeCheck.problem(record.key(), envelope);
         if (problem.isPresent()) {

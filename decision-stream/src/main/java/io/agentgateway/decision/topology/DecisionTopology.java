@@ -6,6 +6,7 @@ import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceCounters;
 import io.agentgateway.schemas.JsonSerde;
 import io.agentgateway.schemas.Topics;
+import io.agentgateway.tracing.GatewayTracing;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.AutoOffsetReset;
@@ -59,11 +60,19 @@ public final class DecisionTopology {
 
     /** @param replies where replies go: the replies topic, or a caller in this process ({@link ReplyRoute}) */
     public static Topology build(DecisionSettings settings, ReplyRoute replies) {
+        return build(settings, replies, GatewayTracing.disabled());
+    }
+
+    /**
+     * @param tracing while on, each command is decided in a span that continues the command record's
+     *                {@code traceparent}, and every record it causes carries that span's (the processor's span, see {@code OutcomeEmitter})
+     */
+    public static Topology build(DecisionSettings settings, ReplyRoute replies, GatewayTracing tracing) {
         Topology topology = new Topology();
         // a new application id decides the whole log from its beginning: the log is the source of truth
         topology.addSource(AutoOffsetReset.earliest(), SOURCE, new AcceptedAtTimestampExtractor(), Serdes.String().deserializer(),
                 new TolerantCommandEnvelopeDeserializer(), Topics.COMMANDS.name());
-        topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings, replies), SOURCE);
+        topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings, replies, tracing), SOURCE);
         // the configuration as its JSON bytes: the processor parses it once per change (ConfigCache) and knows its size
         topology.addStateStore(keyed(WORKSPACE_CONFIG_STORE, Serdes.ByteArray()), PROCESSOR);
         topology.addStateStore(keyed(WORKSPACE_COUNTERS_STORE, new JsonSerde<>(WorkspaceCounters.class)), PROCESSOR);

@@ -18,7 +18,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.agentgateway.tracing.GatewayTracing;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.test.TestRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
@@ -41,6 +44,8 @@ public final class DecisionDriver implements AutoCloseable {
     private final TestOutputTopic<String, NotificationRequested> notifications;
     private final List<EventEnvelope> eventLog = new ArrayList<>();
     private final List<CommandEnvelope> commandLog = new ArrayList<>();
+    /** The headers of every record the last send emitted, by output topic name. */
+    private final Map<String, List<Headers>> lastHeaders = new java.util.LinkedHashMap<>();
 
     public DecisionDriver(DecisionSettings settings, Path stateDir) {
         this(settings, stateDir, StreamsOptions.defaults().processingGuarantee());
@@ -56,9 +61,15 @@ public final class DecisionDriver implements AutoCloseable {
 
     /** @param replyRoute where the topology sends replies (a route that takes some: no reply record for those) */
     public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee, ReplyRoute replyRoute) {
+        this(settings, stateDir, guarantee, replyRoute, GatewayTracing.disabled());
+    }
+
+    /** @param tracing where the decisions' spans go */
+    public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee, ReplyRoute replyRoute,
+                          GatewayTracing tracing) {
         StreamsOptions options = new StreamsOptions("decision-test", guarantee,
                 null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
-        driver = new TopologyTestDriver(DecisionTopology.build(settings, replyRoute),
+        driver = new TopologyTestDriver(DecisionTopology.build(settings, replyRoute, tracing),
                 DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options));
         commands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(),
                 Topics.COMMANDS.valueSerde().serializer());
@@ -82,6 +93,17 @@ public final class DecisionDriver implements AutoCloseable {
         commandLog.add(Topics.COMMANDS.valueSerde().deserializer().deserialize(Topics.COMMANDS.name(), bytes));
         commands.pipeInput(key, envelope);
         return drain();
+    }
+
+    /** Sends a command with record headers (a trace context), as a traced ingress does. */
+    public Emitted send(CommandEnvelope envelope, Headers headers) {
+        commands.pipeInput(new TestRecord<>(envelope.workspaceId(), envelope, headers));
+        return drain();
+    }
+
+    /** The headers of the records the last send emitted on {@code topic} (empty when none). */
+    public List<Headers> lastHeaders(String topic) {
+        return lastHeaders.getOrDefault(topic, List.of());
     }
 
     public Emitted sendRaw(String key, byte[] value) {
@@ -132,19 +154,23 @@ public final class DecisionDriver implements AutoCloseable {
     }
 
     private Emitted drain() {
-        Emitted emitted = new Emitted(replies.readKeyValuesToList().stream().map(kv -> {
-                    assertThat(kv.key).as("replies are keyed by command id").isEqualTo(kv.value.commandId());
-                    return kv.value;
+        lastHeaders.clear();
+        Emitted emitted = new Emitted(replies.readRecordsToList().stream().map(record -> {
+                    assertThat(record.key()).as("replies are keyed by command id").isEqualTo(record.value().commandId());
+                    lastHeaders.computeIfAbsent(Topics.REPLIES.name(), topic -> new ArrayList<>()).add(record.headers());
+                    return record.value();
                 }).toList(),
                 events.readRecordsToList().stream().map(record -> {
+                    lastHeaders.computeIfAbsent(Topics.EVENTS.name(), topic -> new ArrayList<>()).add(record.headers());
                     assertThat(record.key()).as("events are keyed by workspace id").isEqualTo(record.value().workspaceId());
                     assertThat(EventTypeHeader.typeOf(record.headers())).as("events name their type in a header")
                             .contains(EventTypeHeader.wireName(record.value().event().getClass()));
                     return record.value();
                 }).toList(),
-                notifications.readKeyValuesToList().stream().map(kv -> {
-                    assertThat(kv.key).as("notifications are keyed by workspace id").isEqualTo(kv.value.workspaceId());
-                    return kv.value;
+                notifications.readRecordsToList().stream().map(record -> {
+                    assertThat(record.key()).as("notifications are keyed by workspace id").isEqualTo(record.value().workspaceId());
+                    lastHeaders.computeIfAbsent(Topics.NOTIFICATIONS.name(), topic -> new ArrayList<>()).add(record.headers());
+                    return record.value();
                 }).toList());
         eventLog.addAll(emitted.events());
         return emitted;

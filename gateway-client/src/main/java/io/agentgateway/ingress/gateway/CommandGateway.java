@@ -8,6 +8,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.Reply;
+import io.agentgateway.tracing.GatewayTracing;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
 import java.time.Duration;
@@ -46,6 +47,9 @@ import reactor.core.scheduler.Schedulers;
  * report. With an {@link InFlightJournal} every evaluation waiting for its reply is journaled, so that the next start
  * after a crash reports those too (the caller saw its connection drop).
  *
+ * <p>With tracing on, each send is a span from the publish to the reply ({@link CommandSpan}), a child of the request
+ * that sent it, and the command record carries its {@code traceparent}; off, the record is published as it always was.
+ *
  * <p>With a {@link LocalReplyChannel} (the decision stream runs in this process: the embedded default) the
  * stream hands this instance's replies over directly, once what the decision wrote is durable, instead of
  * writing them to the replies topic for the listener to fetch back; the listener still answers the rest.
@@ -69,13 +73,15 @@ public class CommandGateway implements SmartLifecycle {
     private final LocalReplyChannel.Receiver localReceiver;
     private final CallerGaveUpReports gaveUp;
     private final Optional<InFlightJournal> journal;
+    private final GatewayTracing tracing;
     private volatile boolean started;
 
     /** @param journal this replica's in-flight journal, if it keeps one (without, a crash leaves its unanswered decisions unmarked) */
     CommandGateway(Producer<String, CommandEnvelope> producer, ReplyListener replies, PendingReplies pending,
                    int replyPartition, Duration replyTimeout, LocalReplyChannel localReplies, CallerGaveUpReports gaveUp,
-                   Optional<InFlightJournal> journal) {
+                   Optional<InFlightJournal> journal, GatewayTracing tracing) {
         this.producer = producer;
+        this.tracing = tracing;
         this.gaveUp = gaveUp;
         this.journal = journal;
         this.replies = replies;
@@ -110,7 +116,7 @@ public class CommandGateway implements SmartLifecycle {
      * the first attempt (its dedupe) instead of a second decision.
      */
     public Mono<Reply> send(String commandId, String workspaceId, String correlationId, Actor actor, Command command) {
-        return Mono.defer(() -> {
+        return Mono.deferContextual(requestContext -> {
             if (!replies.isReady()) {
                 return Mono.error(new DecisionServiceUnavailableException("command gateway not ready: " + replies.state()));
             }
@@ -132,8 +138,11 @@ public class CommandGateway implements SmartLifecycle {
                     .orElse(InFlightJournal.Entry.NONE);
             // the one way this attempt ends for the caller: answered, or reported as reaching nobody
             AtomicBoolean settled = new AtomicBoolean();
+            ProducerRecord<String, CommandEnvelope> record = new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope);
+            // tracing off: nothing made, nothing added to the record
+            CommandSpan span = tracing.enabled() ? CommandSpan.start(tracing, requestContext, envelope, record.headers()) : null;
             try {
-                producer.send(new ProducerRecord<>(Topics.COMMANDS.name(), workspaceId, envelope), (metadata, error) -> {
+                producer.send(record, (metadata, error) -> {
                     if (error == null) {
                         return;
                     }
@@ -149,43 +158,53 @@ public class CommandGateway implements SmartLifecycle {
                 // nothing was published: nothing to report
                 pending.forget(commandId);
                 inFlight.release();
-                return Mono.error(new DecisionServiceUnavailableException("cannot publish command " + commandId, e));
+                DecisionServiceUnavailableException unavailable = new DecisionServiceUnavailableException("cannot publish command " + commandId, e);
+                if (span != null) {
+                    span.failed(unavailable);
+                }
+                return Mono.error(unavailable);
             }
-            // every way out removes the entry before the caller hears of it; doFinally covers cancellation
-            return reply
-                    // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
-                    // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
-                    // write) would run there, one at a time
-                    .publishOn(answerOn)
-                    // released before the handler writes a byte of the answer: a crash after this leaves the decision
-                    // unmarked, never a delivered one marked (InFlightJournal)
-                    .doOnNext(answer -> {
-                        settled.set(true);
-                        inFlight.release();
-                    })
-                    .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
-                        pending.forget(commandId);
-                        Exception doubt = publishInDoubt.get();
-                        return Mono.error(doubt != null
-                                ? new DecisionServiceUnavailableException("cannot publish command " + commandId, doubt)
-                                : new DecisionTimeoutException(commandId, replyTimeout));
-                    }))
-                    // the caller gets 503/504 whatever the stream decided: it is told so, behind the caller's back
-                    // (an evaluation decided in time is then recorded as undelivered, see CallerGaveUpReports)
-                    .doOnError(DecisionTimeoutException.class,
-                            e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.GATEWAY_TIMEOUT, inFlight))
-                    .doOnError(DecisionServiceUnavailableException.class,
-                            e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.SERVICE_UNAVAILABLE, inFlight))
-                    .doFinally(signal -> {
-                        pending.forget(commandId);
-                        if (signal == SignalType.CANCEL) {
-                            // the caller hung up before its reply came (a cancel after the reply changes nothing)
-                            reportGaveUp(settled, envelope, RecordCallerGaveUp.CLIENT_CLOSED_REQUEST, inFlight);
-                        } else if (settled.compareAndSet(false, true)) {
-                            inFlight.release();
-                        }
-                    });
+            Mono<Reply> answered = awaitReply(reply, commandId, envelope, answerOn, publishInDoubt, settled, inFlight);
+            return span == null ? answered : span.around(answered);
         });
+    }
+
+    private Mono<Reply> awaitReply(Mono<Reply> reply, String commandId, CommandEnvelope envelope, Scheduler answerOn,
+                                   AtomicReference<Exception> publishInDoubt, AtomicBoolean settled, InFlightJournal.Entry inFlight) {
+        // every way out removes the entry before the caller hears of it; doFinally covers cancellation
+        return reply
+                // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
+                // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
+                // write) would run there, one at a time
+                .publishOn(answerOn)
+                // released before the handler writes a byte of the answer: a crash after this leaves the decision
+                // unmarked, never a delivered one marked (InFlightJournal)
+                .doOnNext(answer -> {
+                    settled.set(true);
+                    inFlight.release();
+                })
+                .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
+                    pending.forget(commandId);
+                    Exception doubt = publishInDoubt.get();
+                    return Mono.error(doubt != null
+                            ? new DecisionServiceUnavailableException("cannot publish command " + commandId, doubt)
+                            : new DecisionTimeoutException(commandId, replyTimeout));
+                }))
+                // the caller gets 503/504 whatever the stream decided: it is told so, behind the caller's back
+                // (an evaluation decided in time is then recorded as undelivered, see CallerGaveUpReports)
+                .doOnError(DecisionTimeoutException.class,
+                        e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.GATEWAY_TIMEOUT, inFlight))
+                .doOnError(DecisionServiceUnavailableException.class,
+                        e -> reportGaveUp(settled, envelope, RecordCallerGaveUp.SERVICE_UNAVAILABLE, inFlight))
+                .doFinally(signal -> {
+                    pending.forget(commandId);
+                    if (signal == SignalType.CANCEL) {
+                        // the caller hung up before its reply came (a cancel after the reply changes nothing)
+                        reportGaveUp(settled, envelope, RecordCallerGaveUp.CLIENT_CLOSED_REQUEST, inFlight);
+                    } else if (settled.compareAndSet(false, true)) {
+                        inFlight.release();
+                    }
+                });
     }
 
     private void reportGaveUp(AtomicBoolean settled, CommandEnvelope envelope, int answeredStatus, InFlightJournal.Entry inFlight) {

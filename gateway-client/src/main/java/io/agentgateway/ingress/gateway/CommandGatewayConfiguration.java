@@ -6,6 +6,7 @@ import io.agentgateway.config.TopicLayoutProperties;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
+import io.agentgateway.tracing.GatewayTracing;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
@@ -26,9 +27,11 @@ class CommandGatewayConfiguration {
 
     @Bean
     CommandGateway commandGateway(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
-            ObjectProvider<LocalReplyChannel> localReplies, ObjectProvider<MeterRegistry> meters) {
+            ObjectProvider<LocalReplyChannel> localReplies, ObjectProvider<MeterRegistry> meters,
+            ObjectProvider<GatewayTracing> tracing) {
         // a channel exists only where a launcher runs the decision stream in this process (the embedded default)
-        return create(kafka, ingress, topics, localReplies.getIfAvailable(), meters.getIfAvailable(SimpleMeterRegistry::new));
+        return create(kafka, ingress, topics, localReplies.getIfAvailable(), meters.getIfAvailable(SimpleMeterRegistry::new),
+                tracing.getIfAvailable(GatewayTracing::disabled));
     }
 
     /**
@@ -37,6 +40,12 @@ class CommandGatewayConfiguration {
      */
     static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
             LocalReplyChannel localReplies, MeterRegistry meters) {
+        return create(kafka, ingress, topics, localReplies, meters, GatewayTracing.disabled());
+    }
+
+    /** @param tracing where the command spans go (each command record carries its context) */
+    static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
+            LocalReplyChannel localReplies, MeterRegistry meters, GatewayTracing tracing) {
         // first: a journal another process holds stops the start before anything else is opened
         Optional<InFlightJournal> journal = Optional.ofNullable(ingress.journalDir())
                 .map(directory -> InFlightJournal.open(directory, ingress.replyPartition()));
@@ -45,7 +54,7 @@ class CommandGatewayConfiguration {
                     + "yet stay recorded as delivered (docs/operating-a-cluster.md, \"Deadlines and retries\")");
         }
         try {
-            return create(kafka, ingress, topics, localReplies, meters, journal);
+            return create(kafka, ingress, topics, localReplies, meters, journal, tracing);
         } catch (RuntimeException e) {
             // its lock would outlive the failed start: a second try in this JVM would find it "in use"
             journal.ifPresent(InFlightJournal::close);
@@ -54,7 +63,7 @@ class CommandGatewayConfiguration {
     }
 
     private static CommandGateway create(KafkaProperties kafka, IngressProperties ingress, TopicLayoutProperties topics,
-            LocalReplyChannel localReplies, MeterRegistry meters, Optional<InFlightJournal> journal) {
+            LocalReplyChannel localReplies, MeterRegistry meters, Optional<InFlightJournal> journal, GatewayTracing tracing) {
         Producer<String, CommandEnvelope> producer = new KafkaProducer<>(GatewayKafkaConfigs.producer(kafka),
                 Topics.COMMANDS.keySerde().serializer(), Topics.COMMANDS.valueSerde().serializer());
         String bootstrapServers = GatewayKafkaConfigs.bootstrapServers(kafka);
@@ -67,7 +76,7 @@ class CommandGatewayConfiguration {
         ReplyListener replies = new ReplyListener(
                 GatewayKafkaConfigs.replyConsumer(kafka, ingress.replyPartition()), ingress.replyPartition(), pending, prerequisites);
         return new CommandGateway(producer, replies, pending, ingress.replyPartition(), ingress.replyTimeout(), localReplies,
-                new CallerGaveUpReports(producer, meters), journal);
+                new CallerGaveUpReports(producer, meters), journal, tracing);
     }
 
     @Bean

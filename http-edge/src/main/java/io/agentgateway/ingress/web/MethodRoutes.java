@@ -14,9 +14,13 @@ import reactor.core.publisher.Mono;
 
 /**
  * One route per path, dispatching on the method; any other method gets a 405 JSON error with an
- * {@code Allow} header (functional routes alone would answer 404 for a wrong method).
+ * {@code Allow} header (functional routes alone would answer 404 for a wrong method). The route carries its methods
+ * as the attribute {@link #METHODS}, so that what is served can be listed (the API description is checked against it).
  */
 public final class MethodRoutes {
+    /** The route attribute naming the methods a path serves (a {@code List<HttpMethod>}). */
+    public static final String METHODS = MethodRoutes.class.getName() + ".methods";
+
     private final String pattern;
     private final Map<HttpMethod, HandlerFunction<ServerResponse>> handlers = new LinkedHashMap<>();
 
@@ -52,9 +56,9 @@ public final class MethodRoutes {
     public RouterFunction<ServerResponse> build() {
         Map<HttpMethod, HandlerFunction<ServerResponse>> byMethod = Map.copyOf(handlers);
         List<HttpMethod> allowed = List.copyOf(new ArrayList<>(handlers.keySet()));
-        return RouterFunctions.route(RequestPredicates.path(pattern), request -> {
+        return RouterFunctions.route().route(RequestPredicates.path(pattern), request -> {
             HandlerFunction<ServerResponse> handler = byMethod.get(request.method());
             return handler != null ? handler.handle(request) : Mono.error(ApiException.methodNotAllowed(allowed));
-        });
+        }).withAttribute(METHODS, allowed).build();
     }
 }

@@ -1,6 +1,12 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.egress.EgressClients;
+import io.agentgateway.tracing.GatewayAttributes;
+import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.tracing.ReactorTracing;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanKind;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import io.agentgateway.ingress.connection.ConnectionSecrets;
 import io.agentgateway.ingress.connection.UnreadableSecretException;
 import io.agentgateway.schemas.Tool;
@@ -68,6 +74,8 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     private final Duration timeout;
     private final int maxResultBytes;
     private final ReactorClientHttpConnector connector;
+    private final ExchangeFilterFunction spans;
+    private final GatewayTracing tracing;
     private final ConnectionSecrets secrets;
     private volatile boolean running;
 
@@ -80,6 +88,8 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         this.timeout = properties.requestTimeout();
         this.maxResultBytes = properties.maxResultBytes();
         this.secrets = secrets;
+        this.spans = egress.spans("mcp");
+        this.tracing = egress.tracing();
         // no response timeout here: the SSE transport's event stream stays open and idle between calls;
         // every request is bounded by the SDK client's request timeout instead
         // the egress policy checks every address connected to; every request carries the hop marker
@@ -107,10 +117,14 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         if (client != null) {
             client.touch();
         }
-        return attempt(upstream, client, method, request).onErrorResume(SessionLost.class, lost -> {
+        Mono<T> answered = attempt(upstream, client, method, request).onErrorResume(SessionLost.class, lost -> {
             log.info("upstream MCP session of workspace {} lost ({}); opening a new one", upstream.workspaceId(), lost.getMessage());
             return attempt(upstream, client, method, request);
         });
+        // the client span of the request as a whole (a new session and a second attempt included); the HTTP exchanges
+        // under it are spans of their own where the SDK carries the pipeline's context down to its WebClient
+        return ReactorTracing.within(tracing, "mcp " + method, SpanKind.CLIENT, Attributes.of(
+                GatewayAttributes.UPSTREAM, "mcp", GatewayAttributes.RPC_METHOD, method), answered);
     }
 
     /** Whether the workspace has an initialized session with this connection version (no upstream traffic to know). */
@@ -286,7 +300,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         uris.setEncodingMode(DefaultUriBuilderFactory.EncodingMode.NONE);
         // an answer is decoded whole: up to gateway.mcp.max-result-bytes (Spring's default is 256 KiB)
         WebClient.Builder web = WebClient.builder().uriBuilderFactory(uris).clientConnector(connector)
-                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(maxResultBytes)).filter(bound);
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(maxResultBytes)).filter(bound).filter(spans);
         // opened here, once per client of a connection version: the client's requests carry it from now on
         String authorization = upstream.authorization(
                 secrets.open(upstream.workspaceId(), Tool.MCP, upstream.token(), "access token"));

@@ -5,7 +5,9 @@ import io.agentgateway.egress.EgressRefusedException;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
+import io.agentgateway.tracing.GatewayTracing;
 import io.netty.buffer.Unpooled;
+import io.opentelemetry.context.Context;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.io.IOException;
@@ -40,6 +42,7 @@ public class ChatWebhookSender implements ChannelSender, AutoCloseable {
     private final Duration requestTimeout;
     private final Duration connectTimeout;
     private final ReviewLinks reviewLinks;
+    private final GatewayTracing tracing;
 
     public ChatWebhookSender(SecretBox secretBox, Duration connectTimeout, Duration requestTimeout, EgressClients egress) {
         this(secretBox, connectTimeout, requestTimeout, ReviewLinks.pathsOnly(), egress);
@@ -51,6 +54,7 @@ public class ChatWebhookSender implements ChannelSender, AutoCloseable {
         this.reviewLinks = Objects.requireNonNull(reviewLinks, "reviewLinks");
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
         this.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
+        this.tracing = egress.tracing();
         this.loops = LoopResources.create("chat-webhook", 1, true);
         this.httpClient = egress.apply(HttpClient.create(ConnectionProvider.newConnection()))
                 .runOn(loops)
@@ -89,9 +93,15 @@ public class ChatWebhookSender implements ChannelSender, AutoCloseable {
     /** Only the kind of a failure is reported, never its message: messages can name the host or the URL. */
     private int post(URI webhook, byte[] body) throws DeliveryFailedException {
         Integer status;
+        // the delivery span's trace context, only when the operator lets it go to upstreams (a chat service is one)
+        Map<String, String> trace = new java.util.HashMap<>(2);
+        tracing.injectUpstream(Context.current(), trace::put);
         try {
             status = httpClient
-                    .headers(headers -> headers.set("Content-Type", "application/json; charset=utf-8"))
+                    .headers(headers -> {
+                        headers.set("Content-Type", "application/json; charset=utf-8");
+                        trace.forEach(headers::set);
+                    })
                     .post()
                     .uri(webhook)
                     .send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(body)))

@@ -3,7 +3,12 @@ package io.agentgateway.projector.consume;
 import io.agentgateway.projector.readmodel.EventWritePlanner;
 import io.agentgateway.projector.readmodel.InvalidEventException;
 import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.ApprovalRequested;
+import io.agentgateway.tracing.TraceHeaders;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -31,6 +36,15 @@ public class EventRecordPlanner {
      */
     public PlannedEvent plan(String topic, int partition, long offset, EventEnvelope envelope,
             Consumer<SkipReason> skipped) {
+        return plan(topic, partition, offset, envelope, null, skipped);
+    }
+
+    /**
+     * @param headers the record's headers: an approval's row keeps the {@code traceparent} of the request that was held
+     *                (the approval executor links its run to it); only read for an {@link ApprovalRequested}
+     */
+    public PlannedEvent plan(String topic, int partition, long offset, EventEnvelope envelope, Headers headers,
+            Consumer<SkipReason> skipped) {
         if (envelope == null) {
             return skip(topic, partition, offset, SkipReason.UNREADABLE, "not a readable event envelope", skipped);
         }
@@ -40,10 +54,16 @@ public class EventRecordPlanner {
                     skipped);
         }
         try {
-            return new PlannedEvent(topic, partition, offset, envelope, planner.plan(envelope));
+            String heldTraceParent = envelope.event() instanceof ApprovalRequested ? traceParent(headers) : null;
+            return new PlannedEvent(topic, partition, offset, envelope, planner.plan(envelope, heldTraceParent));
         } catch (InvalidEventException e) {
             return skip(topic, partition, offset, SkipReason.INVALID, e.getMessage(), skipped);
         }
+    }
+
+    private static String traceParent(Headers headers) {
+        Header header = headers == null ? null : headers.lastHeader(TraceHeaders.TRACEPARENT);
+        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
     private static PlannedEvent skip(String topic, int partition, long offset, SkipReason reason, String why,

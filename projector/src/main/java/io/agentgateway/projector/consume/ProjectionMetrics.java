@@ -1,5 +1,10 @@
 package io.agentgateway.projector.consume;
 
+import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.Decision;
+import io.agentgateway.schemas.KillSwitchAction;
+import io.agentgateway.schemas.event.ActionEvaluated;
+import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -20,11 +25,17 @@ public class ProjectionMetrics {
     public static final String SKIPPED = "gateway.projector.events.skipped";
     public static final String DELAY = "gateway.projector.projection.delay";
     public static final String BATCHES_FAILED = "gateway.projector.batches.failed";
+    /** Decisions as the audit log records them, by decision and entry point (what an operator graphs per second). */
+    public static final String DECISIONS = "gateway.decisions";
+    /** Kill-switch calls applied, by action. */
+    public static final String KILL_SWITCH_CHANGES = "gateway.killswitch.changes";
 
     private final Counter projected;
     private final Map<SkipReason, Counter> skipped = new EnumMap<>(SkipReason.class);
     private final Timer delay;
     private final Counter batchesFailed;
+    private final Map<Decision, Map<ActionSource, Counter>> decisions = new EnumMap<>(Decision.class);
+    private final Map<KillSwitchAction, Counter> killSwitchChanges = new EnumMap<>(KillSwitchAction.class);
 
     public ProjectionMetrics(MeterRegistry registry) {
         this.projected = Counter.builder(PROJECTED).description("events written to the read models").register(registry);
@@ -40,10 +51,28 @@ public class ProjectionMetrics {
         this.batchesFailed = Counter.builder(BATCHES_FAILED)
                 .description("batch writes that failed for a reason other than the data (database unreachable...) and are retried")
                 .register(registry);
+        // every series from the start, at zero: a rate and an alert see the first one
+        for (Decision decision : Decision.values()) {
+            Map<ActionSource, Counter> bySource = new EnumMap<>(ActionSource.class);
+            for (ActionSource source : ActionSource.values()) {
+                bySource.put(source, Counter.builder(DECISIONS).description("decisions recorded in the audit log")
+                        .tag("decision", decision.wire()).tag("source", source.wire()).register(registry));
+            }
+            decisions.put(decision, bySource);
+        }
+        for (KillSwitchAction action : KillSwitchAction.values()) {
+            killSwitchChanges.put(action, Counter.builder(KILL_SWITCH_CHANGES).description("kill-switch calls applied")
+                    .tag("action", action.wire()).register(registry));
+        }
     }
 
     void projected(PlannedEvent event, Instant committedAt) {
         projected.increment();
+        if (event.envelope().event() instanceof ActionEvaluated evaluated && evaluated.decision() != null) {
+            decisions.get(evaluated.decision()).get(evaluated.source() == null ? ActionSource.EVALUATE : evaluated.source()).increment();
+        } else if (event.envelope().event() instanceof KillSwitchChanged changed && changed.action() != null) {
+            killSwitchChanges.get(changed.action()).increment();
+        }
         Instant occurredAt = event.envelope().occurredAt();
         if (!committedAt.isBefore(occurredAt)) {
             delay.record(Duration.between(occurredAt, committedAt));

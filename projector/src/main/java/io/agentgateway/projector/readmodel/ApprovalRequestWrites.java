@@ -33,10 +33,10 @@ final class ApprovalRequestWrites {
     private static final SqlStatement INSERT = SqlStatement.inEventOrder("""
             insert into approval_requests (id, workspace_id, audit_log_id, correlation_id, tool, action, risk_level,
                 agent_id, call_digest, status, created_at, expires_at, updated_at, held_call_kind, sealed_held_call, call_view,
-                requested_by_key_hash)
+                requested_by_key_hash, held_trace_parent)
             values (:id::uuid, :workspace_id::uuid, :audit_log_id::uuid, :correlation_id, :tool, :action, :risk_level,
                 :agent_id, :call_digest, :status, :occurred_at, :expires_at, :occurred_at, :held_call_kind, :sealed_held_call,
-                :call_view::jsonb, :requested_by_key_hash)
+                :call_view::jsonb, :requested_by_key_hash, :held_trace_parent)
             on conflict (id) do nothing
             """);
 
@@ -86,6 +86,11 @@ final class ApprovalRequestWrites {
             """);
 
     static Write requested(EventEnvelope envelope, ApprovalRequested event) {
+        return requested(envelope, event, null);
+    }
+
+    /** @param heldTraceParent the {@code traceparent} of the traced request that opened it (the executor's span links to it) */
+    static Write requested(EventEnvelope envelope, ApprovalRequested event, String heldTraceParent) {
         return new Write(INSERT, EnvelopeParams.of(envelope)
                 .uuid("id", event.approvalId())
                 .uuid("audit_log_id", event.auditLogId())
@@ -103,6 +108,7 @@ final class ApprovalRequestWrites {
                 // the key an MCP task of it is bound to (null when no key asked: a webhook)
                 .text("requested_by_key_hash", envelope.actor() != null && envelope.actor().kind() == ActorKind.API_KEY
                         ? envelope.actor().apiKeyHash() : null)
+                .text("held_trace_parent", heldTraceParent)
                 .source());
     }
 

@@ -40,6 +40,11 @@ public class EventWritePlanner {
 
     /** @throws InvalidEventException if the event lacks what its rows need */
     public List<Write> plan(EventEnvelope envelope) {
+        return plan(envelope, null);
+    }
+
+    /** @param heldTraceParent for an {@link ApprovalRequested}: the traced request's {@code traceparent}, else null */
+    public List<Write> plan(EventEnvelope envelope, String heldTraceParent) {
         requirePresent(envelope.eventId(), "eventId");
         requirePresent(envelope.workspaceId(), "workspaceId");
         requirePresent(envelope.commandId(), "commandId");
@@ -47,7 +52,7 @@ public class EventWritePlanner {
         requirePresent(envelope.occurredAt(), "occurredAt");
         requirePresent(envelope.event(), "event");
         try {
-            return writesOf(envelope, envelope.event());
+            return writesOf(envelope, envelope.event(), heldTraceParent);
         } catch (IllegalArgumentException e) {
             // UUID.fromString and friends; the cause's message may quote the value, ours does not
             throw new InvalidEventException("malformed value in " + typeName(envelope.event()), e);
@@ -55,12 +60,12 @@ public class EventWritePlanner {
     }
 
     // Java 17 has no pattern matching for switch; DomainEvent is sealed, so this chain is complete.
-    private static List<Write> writesOf(EventEnvelope envelope, DomainEvent event) {
+    private static List<Write> writesOf(EventEnvelope envelope, DomainEvent event, String heldTraceParent) {
         if (event instanceof ActionEvaluated e) {
             return List.of(AuditLogWrites.actionEvaluated(envelope, e));
         }
         if (event instanceof ApprovalRequested e) {
-            return List.of(ApprovalRequestWrites.requested(envelope, e));
+            return List.of(ApprovalRequestWrites.requested(envelope, e, heldTraceParent));
         }
         if (event instanceof ApprovalReviewed e) {
             return List.of(ApprovalRequestWrites.reviewed(envelope, e));

@@ -186,7 +186,7 @@ public final class ReadModelRebuild {
         List<PlannedEvent> planned = new ArrayList<>(records.count());
         for (ConsumerRecord<String, byte[]> record : records) {
             PlannedEvent event = planner.plan(record.topic(), record.partition(), record.offset(), parse(record),
-                    skipped::add);
+                    record.headers(), skipped::add);
             if (event != null) {
                 planned.add(event);
             }

@@ -54,6 +54,7 @@ class UpstreamForwarder {
                         .disableRetry(true)
                         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) properties.connectTimeout().toMillis())
                         .responseTimeout(properties.upstreamTimeout())))
+                .filter(egress.spans("proxy"))
                 .build();
         this.timeout = properties.upstreamTimeout();
     }
