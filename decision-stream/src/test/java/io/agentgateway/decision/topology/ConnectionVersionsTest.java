@@ -221,8 +221,9 @@ class ConnectionVersionsTest extends OneWorkspaceTopologyTest {
         ApprovalRequested requested = held.event(1, ApprovalRequested.class);
 
         Reply reply = workspace.as(workspace.agent(mcpKey), new CheckAccess(null, null, null, requested.approvalId())).ok();
+        // when and by which key it was opened, and what it holds: what an MCP task of it says before the read model has it
         assertThat(reply.approval()).isEqualTo(new ApprovalSnapshot(requested.approvalId(), "pending", Tool.MCP, "delete_repo",
-                requested.expiresAt()));
+                requested.expiresAt(), held.events().get(1).occurredAt(), mcpKey, HeldCallKind.MCP_TOOL_CALL));
         assertThat(workspace.as(workspace.agent(mcpKey), new CheckAccess(null, null, null, UUID.randomUUID().toString()))
                 .ok().approval()).isNull();
     }
