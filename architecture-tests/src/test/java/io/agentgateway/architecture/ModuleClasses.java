@@ -14,10 +14,10 @@ import java.util.Set;
  * has not been compiled fails the test rather than pass it unread.
  */
 public final class ModuleClasses implements LocationProvider {
-    static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification", "egress", "gateway-tracing",
-            "decision-core", "decision-stream", "backtest", "projector", "notifier", "gateway-client", "http-edge",
-            "action-gate", "agent-api", "mcp-gate", "tool-proxy", "webhooks", "admin-api", "approval-executor",
-            "ingress-api", "console", "launcher", "benchmark", "fault-suite");
+    static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification",
+            "egress", "gateway-tracing", "decision-core", "decision-stream", "backtest", "projector", "notifier",
+            "gateway-client", "http-edge", "action-gate", "agent-api", "mcp-gate", "tool-proxy", "webhooks",
+            "admin-api", "approval-executor", "ingress-api", "console", "launcher", "benchmark", "fault-suite");
 
     @Override
     public Set<Location> get(Class<?> testClass) {
