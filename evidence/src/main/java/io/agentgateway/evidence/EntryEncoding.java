@@ -1,0 +1,122 @@
+package io.agentgateway.evidence;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The canonical bytes of an {@link Entry} (format {@value #FORMAT}), what its leaf hashes:
+ *
+ * <pre>
+ *   entry  = str("agw-evidence-entry/v1") || str(kind) || u32(field count) || field*   (fields by name, in byte order)
+ *   field  = str(name) || value
+ *   value  = 0xFFFFFFFF (null) | str(text)
+ *   str(s) = u32(byte length of UTF-8 s) || UTF-8 s          u32 = 4 bytes, big-endian
+ * </pre>
+ *
+ * Every field a kind has is written, nulls included, so an entry's bytes name all of its fields; names are lower-case
+ * {@code [a-z0-9_]}, so their byte order is their {@link String} order. Length prefixes make the encoding
+ * unambiguous: no two entries share bytes, whatever their texts hold.
+ */
+public final class EntryEncoding {
+    public static final String FORMAT = "agw-evidence-entry/v1";
+    private static final byte[] FORMAT_BYTES = FORMAT.getBytes(StandardCharsets.UTF_8);
+    private static final int NULL = 0xFFFFFFFF;
+    private static final Pattern NAME = Pattern.compile("[a-z0-9_]{1,64}");
+    /** Entries are a few hundred bytes; this bounds what a decoder accepts from a file. */
+    public static final int MAX_BYTES = 1 << 20;
+
+    private EntryEncoding() {}
+
+    public static byte[] encode(Entry entry) {
+        byte[] kind = utf8(entry.kind());
+        int size = 4 + FORMAT_BYTES.length + 4 + kind.length + 4;
+        byte[][] names = new byte[entry.fields().size()][];
+        byte[][] values = new byte[names.length][];
+        int i = 0;
+        for (Map.Entry<String, String> field : entry.fields().entrySet()) {
+            if (!NAME.matcher(field.getKey()).matches()) {
+                throw new IllegalArgumentException("field name '" + field.getKey() + "' is not [a-z0-9_]{1,64}");
+            }
+            names[i] = utf8(field.getKey());
+            values[i] = field.getValue() == null ? null : utf8(field.getValue());
+            size += 4 + names[i].length + 4 + (values[i] == null ? 0 : values[i].length);
+            i++;
+        }
+        ByteBuffer out = ByteBuffer.allocate(size);
+        putString(out, FORMAT_BYTES);
+        putString(out, kind);
+        out.putInt(names.length);
+        for (int f = 0; f < names.length; f++) {
+            putString(out, names[f]);
+            if (values[f] == null) {
+                out.putInt(NULL);
+            } else {
+                putString(out, values[f]);
+            }
+        }
+        return out.array();
+    }
+
+    /** The entry {@link #encode} wrote; {@link IllegalArgumentException} for any other bytes (a non-canonical order included). */
+    public static Entry decode(byte[] bytes) {
+        if (bytes.length > MAX_BYTES) {
+            throw new IllegalArgumentException("an entry of " + bytes.length + " bytes is over the limit");
+        }
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        try {
+            String format = getString(in);
+            if (!FORMAT.equals(format)) {
+                throw new IllegalArgumentException("not an entry of format " + FORMAT);
+            }
+            String kind = getString(in);
+            int count = in.getInt();
+            if (count < 0 || count > 4096) {
+                throw new IllegalArgumentException("an entry with " + count + " fields");
+            }
+            TreeMap<String, String> fields = new TreeMap<>();
+            String previous = null;
+            for (int f = 0; f < count; f++) {
+                String name = getString(in);
+                if (name == null || !NAME.matcher(name).matches() || (previous != null && previous.compareTo(name) >= 0)) {
+                    throw new IllegalArgumentException("field names out of order or malformed");
+                }
+                previous = name;
+                fields.put(name, getString(in));
+            }
+            if (in.hasRemaining()) {
+                throw new IllegalArgumentException("bytes after the last field");
+            }
+            if (kind == null) {
+                throw new IllegalArgumentException("an entry without a kind");
+            }
+            return new Entry(kind, fields);
+        } catch (java.nio.BufferUnderflowException e) {
+            throw new IllegalArgumentException("the entry ends early");
+        }
+    }
+
+    private static void putString(ByteBuffer out, byte[] utf8) {
+        out.putInt(utf8.length);
+        out.put(utf8);
+    }
+
+    private static String getString(ByteBuffer in) {
+        int length = in.getInt();
+        if (length == NULL) {
+            return null;
+        }
+        if (length < 0 || length > in.remaining()) {
+            throw new IllegalArgumentException("a length past the end of the entry");
+        }
+        byte[] bytes = new byte[length];
+        in.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
