@@ -78,6 +78,7 @@ class JsonSchemaConformanceTest {
         schemas.put(SealedHeldCall.class, "common/sealed_held_call.schema.json");
         schemas.put(io.agentgateway.schemas.call.CallView.class, "common/call_view.schema.json");
         schemas.put(io.agentgateway.schemas.command.ApprovalSnapshot.class, "common/approval_snapshot.schema.json");
+        schemas.put(io.agentgateway.schemas.event.EvidenceSeal.class, "common/evidence_seal.schema.json");
         WireCases.typeNames(HeldCall.class).forEach((type, name) -> schemas.put(type, WireCases.heldCallSchema(name)));
         WireCases.typeNames(Command.class).forEach((type, name) -> schemas.put(type, WireCases.commandSchema(name)));
         WireCases.typeNames(DomainEvent.class).forEach((type, name) -> schemas.put(type, WireCases.eventSchema(name)));

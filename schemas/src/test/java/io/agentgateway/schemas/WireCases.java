@@ -113,6 +113,10 @@ final class WireCases {
                 List.of(new SchemaCheck(COMMAND_ENVELOPE_SCHEMA, ""), new SchemaCheck(commandSchema("evaluate_action"), "/command"))));
         cases.add(new WireCase("reply_with_hidden_tools", List.of(Topics.REPLIES), WireSamples.reply(),
                 List.of(new SchemaCheck(REPLY_SCHEMA, ""))));
+        // the Merkle log's seal on the envelope came later again: an evaluation as sealed, in a file of its own
+        cases.add(new WireCase("event_action_evaluated_sealed", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());

@@ -31,10 +31,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = CheckAccess.class, name = "check_access"),
     @JsonSubTypes.Type(value = SetToolAccessToken.class, name = "set_tool_access_token"),
     @JsonSubTypes.Type(value = RecordCallerGaveUp.class, name = "record_caller_gave_up"),
+    @JsonSubTypes.Type(value = EraseAuditPayload.class, name = "erase_audit_payload"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
                 SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret,
                 ReviewApproval, ClaimApprovedCall, RecordCallExecution,
-                ReceiveWebhook, CheckAccess, SetToolAccessToken, RecordCallerGaveUp {}
+                ReceiveWebhook, CheckAccess, SetToolAccessToken, RecordCallerGaveUp,
+                EraseAuditPayload {}
