@@ -75,6 +75,8 @@ final class CommandHandlers {
         register(SetToolAccessToken.class, adminOnly(new SetToolAccessTokenHandler()));
         // only the ingress, after answering an evaluation's caller 503/504; without the recorded decision a no-op
         register(RecordCallerGaveUp.class, gatewayOnly(callerGaveUp));
+        // a privacy request: the payload goes from the read model, its digest stays in the Merkle log
+        register(io.agentgateway.schemas.command.EraseAuditPayload.class, adminOnly(new EraseAuditPayloadHandler()));
     }
 
     /**
