@@ -52,7 +52,11 @@ final class BackgroundTraffic implements AutoCloseable {
                 List<EventEnvelope> events = new ArrayList<>();
                 for (WorkspaceEvents ws : workspaces) {
                     for (int i = 0; i < 5; i++) {
-                        events.add(ws.evaluation("docs.read." + round));
+                        // entries of the workspace's Merkle log, as the decision stream seals them
+                        events.add(ws.sealed(ws.evaluation("docs.read." + round)));
+                    }
+                    if (round % 10 == 5) {
+                        events.add(ws.checkpoint());
                     }
                     events.add(ws.stateChange(c -> new ApprovalRequested(DerivedIds.approvalId(c), DerivedIds.auditLogId(c),
                             Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, "agent-1", "digest-" + c,
