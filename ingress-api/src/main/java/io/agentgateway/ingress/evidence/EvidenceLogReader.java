@@ -1,0 +1,341 @@
+package io.agentgateway.ingress.evidence;
+
+import io.agentgateway.evidence.Entry;
+import io.agentgateway.evidence.EntryEncoding;
+import io.agentgateway.evidence.EntryFields;
+import io.agentgateway.evidence.EntryKinds;
+import io.agentgateway.evidence.ExportedEntry;
+import io.agentgateway.evidence.Hashes;
+import io.agentgateway.evidence.MerkleProofs;
+import io.agentgateway.evidence.NodeId;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * A workspace's Merkle log as the read model holds it (plain JDBC on the caller's connection, so that the admin API,
+ * the export and the launcher's commands read it alike): checkpoints, entries in sequence order with their audit rows,
+ * and the stored nodes a proof is made of. Nothing read here is trusted: the checks recompute entries and compare
+ * them with signed roots.
+ */
+public final class EvidenceLogReader {
+    /** Rows a scan fetches per round trip (an entry row with its audit row is a few KiB at most). */
+    static final int FETCH_SIZE = 500;
+    private static final String AUDIT_KINDS = "('" + EntryKinds.ACTION_EVALUATED + "', '" + EntryKinds.KILL_SWITCH + "', '"
+            + EntryKinds.LIMIT_REACHED + "')";
+
+    private final Connection connection;
+    private final UUID workspaceId;
+
+    public EvidenceLogReader(Connection connection, UUID workspaceId) {
+        this.connection = connection;
+        this.workspaceId = workspaceId;
+    }
+
+    public UUID workspaceId() {
+        return workspaceId;
+    }
+
+    /** One stored checkpoint. */
+    public record StoredCheckpoint(String eventId, long treeSize, String rootHash, String note, String signedBy,
+                                   Instant issuedAt) {}
+
+    /** Every checkpoint of the workspace, smallest first (of one size: in the order they were issued). */
+    public List<StoredCheckpoint> checkpoints() throws SQLException {
+        return checkpoints("", null);
+    }
+
+    /** The checkpoints of one size: more than one is a fork. */
+    public List<StoredCheckpoint> checkpointsOfSize(long treeSize) throws SQLException {
+        return checkpoints(" and tree_size = ?", treeSize);
+    }
+
+    /** The checkpoint of the largest size (the first issued, if a fork gave it two). */
+    public Optional<StoredCheckpoint> latestCheckpoint() throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("""
+                select event_id::text, tree_size, root_hash, note, signed_by, issued_at from evidence_checkpoints
+                 where workspace_id = ? order by tree_size desc, issued_at, event_id limit 1
+                """)) {
+            query.setObject(1, workspaceId);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next() ? Optional.of(checkpoint(rows)) : Optional.empty();
+            }
+        }
+    }
+
+    private List<StoredCheckpoint> checkpoints(String condition, Long size) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "select event_id::text, tree_size, root_hash, note, signed_by, issued_at from evidence_checkpoints"
+                        + " where workspace_id = ?" + condition + " order by tree_size, issued_at, event_id")) {
+            query.setObject(1, workspaceId);
+            if (size != null) {
+                query.setLong(2, size);
+            }
+            List<StoredCheckpoint> checkpoints = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    checkpoints.add(checkpoint(rows));
+                }
+            }
+            return checkpoints;
+        }
+    }
+
+    private static StoredCheckpoint checkpoint(ResultSet row) throws SQLException {
+        OffsetDateTime issued = row.getObject(6, OffsetDateTime.class);
+        return new StoredCheckpoint(row.getString(1), row.getLong(2), row.getString(3), row.getString(4), row.getString(5),
+                issued == null ? null : issued.toInstant());
+    }
+
+    /** How many entries the log holds: one past the highest sequence. */
+    public long size() throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "select coalesce(max(sequence) + 1, 0) from evidence_entries where workspace_id = ?")) {
+            query.setObject(1, workspaceId);
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    /** The sequence the audit row was sealed at (its entry, not the row's own column), if it was. */
+    public Optional<Long> sequenceOfAuditRow(UUID auditLogId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("select sequence from evidence_entries"
+                + " where workspace_id = ? and audit_log_id = ? and kind in " + AUDIT_KINDS + " order by sequence limit 1")) {
+            query.setObject(1, workspaceId);
+            query.setObject(2, auditLogId);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next() ? Optional.of(rows.getLong(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Whether the workspace holds the audit row (erasure and proofs answer 404 otherwise). */
+    public boolean holdsAuditRow(UUID auditLogId) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "select 1 from audit_log where id = ? and workspace_id = ?")) {
+            query.setObject(1, auditLogId);
+            query.setObject(2, workspaceId);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next();
+            }
+        }
+    }
+
+    /** The audit row ids a later {@code evaluation_undelivered} entry marked (their sealed entry says delivered). */
+    Set<String> markedUndelivered() throws SQLException {
+        Set<String> marked = new HashSet<>();
+        try (PreparedStatement query = connection.prepareStatement("select audit_log_id::text from evidence_entries"
+                + " where workspace_id = ? and kind = '" + EntryKinds.EVALUATION_UNDELIVERED + "'")) {
+            query.setObject(1, workspaceId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    marked.add(rows.getString(1));
+                }
+            }
+        }
+        return marked;
+    }
+
+    /** What a scan finds at each sequence. */
+    public interface EntryVisitor {
+        /** The entry at its sequence: an audit row's recomputed from its columns, another kind's decoded. */
+        void entry(ExportedEntry entry) throws SQLException;
+
+        /** The log has an entry at {@code sequence} that cannot be recomputed (its audit row is gone, its bytes unreadable). */
+        void unreadable(long sequence, String problem);
+    }
+
+    /**
+     * Walks the entries {@code [from, to)} in sequence order (a server-side cursor: constant memory). Call inside a
+     * transaction (the PostgreSQL driver streams only there).
+     */
+    public void scan(long from, long to, EntryVisitor visitor) throws SQLException {
+        Set<String> marked = markedUndelivered();
+        try (PreparedStatement query = connection.prepareStatement("select e.sequence, e.kind, e.leaf_hash, e.entry,"
+                + " e.audit_log_id::text as e_audit_log_id, (a.id is not null) as has_row, " + AuditEntryRows.COLUMNS
+                + " from evidence_entries e left join audit_log a on e.kind in " + AUDIT_KINDS
+                + " and a.id = e.audit_log_id and a.workspace_id = e.workspace_id"
+                + " where e.workspace_id = ? and e.sequence >= ? and e.sequence < ? order by e.sequence")) {
+            query.setFetchSize(FETCH_SIZE);
+            query.setObject(1, workspaceId);
+            query.setLong(2, from);
+            query.setLong(3, to);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    long sequence = rows.getLong("sequence");
+                    String kind = rows.getString("kind");
+                    byte[] leaf;
+                    try {
+                        leaf = Hashes.fromBase64(rows.getString("leaf_hash"));
+                    } catch (IllegalArgumentException e) {
+                        visitor.unreadable(sequence, "its sealed leaf hash is not a hash");
+                        continue;
+                    }
+                    if (EntryKinds.isAuditRow(kind)) {
+                        if (!rows.getBoolean("has_row")) {
+                            visitor.unreadable(sequence, "its audit row (" + rows.getString("e_audit_log_id")
+                                    + ") is not in the workspace's audit log: deleted or moved");
+                            continue;
+                        }
+                        ExportedEntry entry = AuditEntryRows.read(rows, leaf, marked.contains(rows.getString("a_id")));
+                        visitor.entry(entry);
+                    } else {
+                        Entry entry;
+                        try {
+                            entry = EntryEncoding.decode(Base64.getDecoder().decode(rows.getString("entry")));
+                        } catch (IllegalArgumentException | NullPointerException e) {
+                            visitor.unreadable(sequence, "its stored entry cannot be read");
+                            continue;
+                        }
+                        visitor.entry(new ExportedEntry(entry, leaf, null, false, null));
+                    }
+                }
+            }
+        }
+    }
+
+    /** An audit row the log does not hold at its sequence (inserted, moved in from another workspace, renumbered). */
+    public record StrayRow(String auditLogId, Long sequence) {}
+
+    /**
+     * The audit rows whose sequence names no entry of this log for them; rows never sealed (from before the log, or
+     * sealing switched off) are counted apart ({@link #unsealedRows}).
+     */
+    public List<StrayRow> strayRows() throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("""
+                select a.id::text, a.sequence from audit_log a
+                 where a.workspace_id = ? and a.sequence is not null and not exists (
+                       select 1 from evidence_entries e
+                        where e.workspace_id = a.workspace_id and e.sequence = a.sequence and e.audit_log_id = a.id)
+                 order by a.sequence limit 1000
+                """)) {
+            query.setObject(1, workspaceId);
+            List<StrayRow> stray = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    stray.add(new StrayRow(rows.getString(1), rows.getLong(2)));
+                }
+            }
+            return stray;
+        }
+    }
+
+    /** Audit rows the log never sealed (from before it, or from a time sealing was switched off). */
+    public long unsealedRows() throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "select count(*) from audit_log where workspace_id = ? and sequence is null")) {
+            query.setObject(1, workspaceId);
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    /** The lowest and highest sequence of the audit rows of a time range, if any. */
+    public Optional<long[]> sequencesBetween(Instant from, Instant to) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("select min(sequence), max(sequence) from audit_log"
+                + " where workspace_id = ? and occurred_at >= ? and occurred_at < ? and sequence is not null")) {
+            query.setObject(1, workspaceId);
+            query.setObject(2, OffsetDateTime.ofInstant(from, java.time.ZoneOffset.UTC));
+            query.setObject(3, OffsetDateTime.ofInstant(to, java.time.ZoneOffset.UTC));
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                long min = rows.getLong(1);
+                if (rows.wasNull()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new long[] {min, rows.getLong(2)});
+            }
+        }
+    }
+
+    /**
+     * The stored hashes of complete subtrees, one query per call: the leaves from {@code evidence_entries}, the rest from
+     * {@code evidence_nodes}, each found by its primary key.
+     */
+    public MerkleProofs.NodeSource nodes() {
+        return wanted -> {
+            try {
+                return hashes(wanted);
+            } catch (SQLException e) {
+                throw new EvidenceReadException(e);
+            }
+        };
+    }
+
+    private Map<NodeId, byte[]> hashes(Collection<NodeId> wanted) throws SQLException {
+        List<Long> leaves = new ArrayList<>();
+        List<Integer> levels = new ArrayList<>();
+        List<Long> indexes = new ArrayList<>();
+        for (NodeId node : wanted) {
+            if (node.level() == 0) {
+                leaves.add(node.index());
+            } else {
+                levels.add(node.level());
+                indexes.add(node.index());
+            }
+        }
+        Map<NodeId, byte[]> found = new HashMap<>();
+        try (PreparedStatement query = connection.prepareStatement("""
+                select n.level, n.node_index, n.hash
+                  from unnest(?::int[], ?::bigint[]) as w(level, node_index)
+                  join evidence_nodes n on n.workspace_id = ? and n.level = w.level and n.node_index = w.node_index
+                union all
+                select 0, e.sequence, e.leaf_hash from evidence_entries e
+                 where e.workspace_id = ? and e.sequence = any(?::bigint[])
+                """)) {
+            Array levelArray = connection.createArrayOf("int4", levels.toArray());
+            Array indexArray = connection.createArrayOf("int8", indexes.toArray());
+            Array leafArray = connection.createArrayOf("int8", leaves.toArray());
+            query.setArray(1, levelArray);
+            query.setArray(2, indexArray);
+            query.setObject(3, workspaceId);
+            query.setObject(4, workspaceId);
+            query.setArray(5, leafArray);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    try {
+                        found.put(new NodeId(rows.getInt(1), rows.getLong(2)), Hashes.fromBase64(rows.getString(3)));
+                    } catch (IllegalArgumentException notAHash) {
+                        // left out: the proof then fails to build, as for a missing node
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /** A read of the log that failed inside a proof's node lookup. */
+    public static final class EvidenceReadException extends RuntimeException {
+        EvidenceReadException(SQLException cause) {
+            super(cause);
+        }
+
+        @Override
+        public synchronized SQLException getCause() {
+            return (SQLException) super.getCause();
+        }
+    }
+
+    /** The audit log id an entry of another kind concerns, if any. */
+    static String auditLogIdOf(Entry entry) {
+        return entry.field(EntryFields.AUDIT_LOG_ID);
+    }
+}
