@@ -16,12 +16,16 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(locations = ModuleClasses.class)
 class DecisionCoreTest {
     static final String[] CORE = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
-            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state.."};
+            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.evidence.."};
 
-    /** What the core may use besides itself: the wire contract, the classification, Jackson and the JDK. */
+    /**
+     * What the core may use besides itself: the wire contract, the classification, the evidence library (the Merkle
+     * log it seals outcomes into), Jackson and the JDK.
+     */
     static final String[] ALLOWED = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
-            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.schemas..",
-            "io.agentgateway.classification..", "tools.jackson..", "com.fasterxml.jackson..", "java.."};
+            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.evidence..",
+            "io.agentgateway.schemas..", "io.agentgateway.classification..", "io.agentgateway.evidence..",
+            "tools.jackson..", "com.fasterxml.jackson..", "java.."};
 
     @ArchTest
     static final ArchRule noSpringInTheCore = noClasses()

@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class ModuleClasses implements LocationProvider {
     static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification", "egress",
-            "decision-core", "decision-stream", "projector", "notifier", "ingress-api", "launcher", "benchmark", "fault-suite");
+            "evidence", "decision-core", "decision-stream", "projector", "notifier", "ingress-api", "launcher", "benchmark", "fault-suite");
 
     @Override
     public Set<Location> get(Class<?> testClass) {
