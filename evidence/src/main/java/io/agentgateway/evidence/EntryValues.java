@@ -8,9 +8,9 @@ import java.util.UUID;
 
 /**
  * How values are written as entry texts, the same whether read from an event or from a PostgreSQL row: instants in
- * UTC with exactly six fraction digits ({@code 2026-03-01T12:00:00.123456Z}, PostgreSQL's resolution: finer digits
- * are dropped), booleans {@code true}/{@code false}, integers in decimal, ids (UUIDs) in lower case, enums as their
- * wire names.
+ * UTC with exactly six fraction digits ({@code 2026-03-01T12:00:00.123456Z}: rounded half up to PostgreSQL's
+ * microseconds, as its driver binds them), booleans {@code true}/{@code false}, integers in decimal, ids (UUIDs) in
+ * lower case, enums as their wire names, texts with U+0000 (which PostgreSQL's text cannot hold) as U+FFFD.
  */
 public final class EntryValues {
     private static final DateTimeFormatter INSTANT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
@@ -19,7 +19,12 @@ public final class EntryValues {
     private EntryValues() {}
 
     public static String instant(Instant instant) {
-        return instant == null ? null : INSTANT.format(instant.truncatedTo(ChronoUnit.MICROS));
+        return instant == null ? null : INSTANT.format(instant.plusNanos(500).truncatedTo(ChronoUnit.MICROS));
+    }
+
+    /** A text as PostgreSQL stores it: U+0000 replaced by U+FFFD (the projector does the same). */
+    public static String text(String text) {
+        return text == null || text.indexOf('\u0000') < 0 ? text : text.replace('\u0000', '\uFFFD');
     }
 
     public static String bool(boolean value) {

@@ -83,6 +83,10 @@ public final class EvidenceVerifier {
             throw new IllegalStateException("a second header");
         }
         this.header = header;
+        if (header.treeSize() == 0) {
+            // an empty log: its root is the empty tree's, and every entry there is waits for its first checkpoint
+            head = new Checkpoint(header.origin(), 0, MerkleHasher.emptyRoot());
+        }
         if (options.previousCheckpoint() != null) {
             try {
                 SignedNote note = SignedNote.parse(options.previousCheckpoint());
@@ -195,6 +199,14 @@ public final class EvidenceVerifier {
         }
     }
 
+    /**
+     * A problem the caller found itself (the live check: an entry whose audit row is gone, a row that is not the log's),
+     * reported with the others; {@code sequence} null when it concerns no entry.
+     */
+    public void problem(Long sequence, String message) {
+        fail(sequence, message);
+    }
+
     /** The export's last line: how many entries it says it holds. */
     public void end(long count) {
         ended = true;
@@ -213,7 +225,6 @@ public final class EvidenceVerifier {
             fail(null, "the checkpoint of size " + treeSize + " the export names is missing");
         }
         if (treeSize == 0) {
-            head = new Checkpoint(header.origin(), 0, MerkleHasher.emptyRoot());
             computedRoot = MerkleHasher.emptyRoot();
         }
         if (header.complete() && !broken && range.size() < treeSize) {

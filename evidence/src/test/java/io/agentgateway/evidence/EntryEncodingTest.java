@@ -55,7 +55,9 @@ class EntryEncodingTest {
     @Test
     void valuesAreWrittenAsPostgresqlGivesThemBack() {
         assertThat(EntryValues.instant(Instant.parse("2026-03-01T12:00:00Z"))).isEqualTo("2026-03-01T12:00:00.000000Z");
-        assertThat(EntryValues.instant(Instant.parse("2026-03-01T12:00:00.123456789Z"))).isEqualTo("2026-03-01T12:00:00.123456Z");
+        assertThat(EntryValues.instant(Instant.parse("2026-03-01T12:00:00.123456789Z"))).isEqualTo("2026-03-01T12:00:00.123457Z");
+        assertThat(EntryValues.instant(Instant.parse("2026-03-01T12:00:00.123456499Z"))).isEqualTo("2026-03-01T12:00:00.123456Z");
+        assertThat(EntryValues.text("a\u0000b")).isEqualTo("a\uFFFDb");
         assertThat(EntryValues.id("8D1C5B4E-0000-4000-8000-000000000001")).isEqualTo("8d1c5b4e-0000-4000-8000-000000000001");
         assertThat(EntryValues.bool(true)).isEqualTo("true");
     }

@@ -71,6 +71,8 @@ final class GatewayHarness {
                 properties.put("gateway.webhooks.unmatched-rate", "0");
                 properties.put("gateway.webhooks.unmatched-global-rate", "0");
                 properties.put("gateway.limits.workspace-rate", "0");
+                // the audit log's checkpoints within seconds of an entry (EvidenceEndToEndTest waits for them)
+                properties.put("gateway.evidence.checkpoint-interval", "PT1S");
                 gateway = EmbeddedGateway.start(LauncherSettings.ephemeral(dataDir), properties);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     gateway.close();

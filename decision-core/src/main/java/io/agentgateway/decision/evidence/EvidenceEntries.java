@@ -134,7 +134,13 @@ public final class EvidenceEntries {
         fields.put(EntryFields.ACTOR_USER_ID, actorUserId(envelope));
         fields.put(EntryFields.WORKSPACE_VERSION, EntryValues.number(envelope.workspaceVersion()));
         fields.put(EntryFields.POLICY_SET_VERSION, EntryValues.number(envelope.policySetVersion()));
-        return Optional.of(Entry.of(kind, fields));
+        return Optional.of(entry(kind, fields));
+    }
+
+    /** The entry, every text as PostgreSQL stores it ({@link EntryValues#text}). */
+    private static Entry entry(String kind, Map<String, String> fields) {
+        fields.replaceAll((name, value) -> EntryValues.text(value));
+        return Entry.of(kind, fields);
     }
 
     private static Entry actionEvaluated(EventEnvelope envelope, long sequence, ActionEvaluated event, PayloadDigests digests) {
@@ -162,7 +168,7 @@ public final class EvidenceEntries {
         fields.put(EntryFields.PAYLOAD_SHA256, digests.payloadSha256());
         fields.put(EntryFields.PAYLOAD_EXCERPT_SHA256, digests.excerptSha256());
         fields.put(EntryFields.UNDELIVERED, EntryValues.bool(event.wasUndelivered()));
-        return Entry.of(EntryKinds.ACTION_EVALUATED, fields);
+        return entry(EntryKinds.ACTION_EVALUATED, fields);
     }
 
     /** A kill-switch call or a refused command: an audit row that decides nothing (as the projector writes it). */
@@ -176,7 +182,7 @@ public final class EvidenceEntries {
         fields.put(EntryFields.RISK_OVERRIDDEN_BY_CALLER, EntryValues.bool(false));
         fields.put(EntryFields.PAYLOAD_TRUNCATED, EntryValues.bool(false));
         fields.put(EntryFields.UNDELIVERED, EntryValues.bool(false));
-        return Entry.of(kind, fields);
+        return entry(kind, fields);
     }
 
     /** Every audit-row field, null, then those of the envelope. */

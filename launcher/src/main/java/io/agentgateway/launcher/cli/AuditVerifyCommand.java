@@ -47,7 +47,7 @@ public final class AuditVerifyCommand {
     private final PrintStream stdout;
     private final PrintStream stderr;
 
-    AuditVerifyCommand(InputStream stdin, PrintStream stdout, PrintStream stderr) {
+    public AuditVerifyCommand(InputStream stdin, PrintStream stdout, PrintStream stderr) {
         this.stdin = stdin;
         this.stdout = stdout;
         this.stderr = stderr;
@@ -62,7 +62,7 @@ public final class AuditVerifyCommand {
         }
     }
 
-    int execute(List<String> args) {
+    public int execute(List<String> args) {
         if (OptionArguments.asksForHelp(args)) {
             stdout.print(USAGE);
             return VERIFIED;

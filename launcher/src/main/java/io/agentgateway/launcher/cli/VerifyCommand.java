@@ -39,7 +39,7 @@ public final class VerifyCommand {
     private final PrintStream stdout;
     private final PrintStream stderr;
 
-    VerifyCommand(PrintStream stdout, PrintStream stderr) {
+    public VerifyCommand(PrintStream stdout, PrintStream stderr) {
         this.stdout = stdout;
         this.stderr = stderr;
     }
@@ -53,7 +53,7 @@ public final class VerifyCommand {
         }
     }
 
-    int execute(List<String> args, LauncherSettings defaults) {
+    public int execute(List<String> args, LauncherSettings defaults) {
         if (OptionArguments.asksForHelp(args)) {
             stdout.print(USAGE);
             return 0;
