@@ -81,7 +81,7 @@ class EvidenceEndToEndTest {
             var hold = evaluate(ws, withPayload("chat", "channel.archive", "high", i));
             assertThat(hold.text("decision")).isEqualTo("require_approval");
             held.add(hold.text("approvalRequestId"));
-            var block = evaluate(ws, withPayload("code_host", "repo.delete", "critical", i));
+            var block = evaluate(ws, withPayload("chat", "workspace.delete", "critical", i));
             assertThat(block.text("decision")).isEqualTo("block");
             blocked.add(block.text("auditLogId"));
         }
