@@ -16,11 +16,21 @@ public record Entry(String kind, SortedMap<String, String> fields) {
 
     public Entry {
         Objects.requireNonNull(kind, "kind");
-        fields = Collections.unmodifiableSortedMap(new TreeMap<>(fields));
+        // a map this class made itself (owning) is kept; any other is copied, so nobody can change an entry
+        if (fields.getClass() != OWNED) {
+            fields = Collections.unmodifiableSortedMap(new TreeMap<>(fields));
+        }
     }
+
+    private static final Class<?> OWNED = Collections.unmodifiableSortedMap(new TreeMap<>()).getClass();
 
     public static Entry of(String kind, Map<String, String> fields) {
         return new Entry(kind, new TreeMap<>(fields));
+    }
+
+    /** An entry of a map nobody else holds (the decoder's, the export reader's): kept without a copy. */
+    static Entry owning(String kind, TreeMap<String, String> fields) {
+        return new Entry(kind, Collections.unmodifiableSortedMap(fields));
     }
 
     public String field(String name) {

@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The canonical bytes of an {@link Entry} (format {@value #FORMAT}), what its leaf hashes:
@@ -24,7 +23,6 @@ public final class EntryEncoding {
     public static final String FORMAT = "agw-evidence-entry/v1";
     private static final byte[] FORMAT_BYTES = FORMAT.getBytes(StandardCharsets.UTF_8);
     private static final int NULL = 0xFFFFFFFF;
-    private static final Pattern NAME = Pattern.compile("[a-z0-9_]{1,64}");
     /** Entries are a few hundred bytes; this bounds what a decoder accepts from a file. */
     public static final int MAX_BYTES = 1 << 20;
 
@@ -32,32 +30,71 @@ public final class EntryEncoding {
 
     public static byte[] encode(Entry entry) {
         byte[] kind = utf8(entry.kind());
+        int count = entry.fields().size();
+        byte[][] names = new byte[count][];
+        byte[][] values = new byte[count][];
         int size = 4 + FORMAT_BYTES.length + 4 + kind.length + 4;
-        byte[][] names = new byte[entry.fields().size()][];
-        byte[][] values = new byte[names.length][];
         int i = 0;
         for (Map.Entry<String, String> field : entry.fields().entrySet()) {
-            if (!NAME.matcher(field.getKey()).matches()) {
-                throw new IllegalArgumentException("field name '" + field.getKey() + "' is not [a-z0-9_]{1,64}");
-            }
-            names[i] = utf8(field.getKey());
+            names[i] = nameBytes(field.getKey());
             values[i] = field.getValue() == null ? null : utf8(field.getValue());
             size += 4 + names[i].length + 4 + (values[i] == null ? 0 : values[i].length);
             i++;
         }
-        ByteBuffer out = ByteBuffer.allocate(size);
-        putString(out, FORMAT_BYTES);
-        putString(out, kind);
-        out.putInt(names.length);
-        for (int f = 0; f < names.length; f++) {
-            putString(out, names[f]);
-            if (values[f] == null) {
-                out.putInt(NULL);
-            } else {
-                putString(out, values[f]);
+        byte[] out = new byte[size];
+        int at = putString(out, 0, FORMAT_BYTES);
+        at = putString(out, at, kind);
+        at = putInt(out, at, count);
+        for (int f = 0; f < count; f++) {
+            at = putString(out, at, names[f]);
+            at = values[f] == null ? putInt(out, at, NULL) : putString(out, at, values[f]);
+        }
+        return out;
+    }
+
+    /** A field name's bytes, checked once: the few names of the format are met on every entry. */
+    private static byte[] nameBytes(String name) {
+        byte[] known = NAMES.get(name);
+        if (known != null) {
+            return known;
+        }
+        if (!isName(name)) {
+            throw new IllegalArgumentException("field name '" + name + "' is not [a-z0-9_]{1,64}");
+        }
+        byte[] bytes = utf8(name);
+        if (NAMES.size() < 4096) {
+            NAMES.put(name, bytes);
+        }
+        return bytes;
+    }
+
+    private static boolean isName(String name) {
+        if (name == null || name.isEmpty() || name.length() > 64) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_')) {
+                return false;
             }
         }
-        return out.array();
+        return true;
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<String, byte[]> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static int putString(byte[] out, int at, byte[] utf8) {
+        at = putInt(out, at, utf8.length);
+        System.arraycopy(utf8, 0, out, at, utf8.length);
+        return at + utf8.length;
+    }
+
+    private static int putInt(byte[] out, int at, int value) {
+        out[at] = (byte) (value >>> 24);
+        out[at + 1] = (byte) (value >>> 16);
+        out[at + 2] = (byte) (value >>> 8);
+        out[at + 3] = (byte) value;
+        return at + 4;
     }
 
     /** The entry {@link #encode} wrote; {@link IllegalArgumentException} for any other bytes (a non-canonical order included). */
@@ -80,7 +117,7 @@ public final class EntryEncoding {
             String previous = null;
             for (int f = 0; f < count; f++) {
                 String name = getString(in);
-                if (name == null || !NAME.matcher(name).matches() || (previous != null && previous.compareTo(name) >= 0)) {
+                if (!isName(name) || (previous != null && previous.compareTo(name) >= 0)) {
                     throw new IllegalArgumentException("field names out of order or malformed");
                 }
                 previous = name;
@@ -92,15 +129,10 @@ public final class EntryEncoding {
             if (kind == null) {
                 throw new IllegalArgumentException("an entry without a kind");
             }
-            return new Entry(kind, fields);
+            return Entry.owning(kind, fields);
         } catch (java.nio.BufferUnderflowException e) {
             throw new IllegalArgumentException("the entry ends early");
         }
-    }
-
-    private static void putString(ByteBuffer out, byte[] utf8) {
-        out.putInt(utf8.length);
-        out.put(utf8);
     }
 
     private static String getString(ByteBuffer in) {

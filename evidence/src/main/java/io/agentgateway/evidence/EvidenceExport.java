@@ -202,8 +202,8 @@ public final class EvidenceExport {
 
         private Line readObject() {
             String type = null;
-            Map<String, String> strings = new TreeMap<>();
-            Map<String, String> fields = null;
+            Map<String, String> strings = new java.util.HashMap<>();
+            TreeMap<String, String> fields = null;
             List<byte[]> proof = null;
             Boolean complete = null;
             Boolean erased = null;
@@ -247,7 +247,7 @@ public final class EvidenceExport {
                         throw malformed("an entry without fields");
                     }
                     String leaf = strings.get("leafHash");
-                    yield new EntryLine(new ExportedEntry(new Entry(require(strings, "kind"), new TreeMap<>(fields)),
+                    yield new EntryLine(new ExportedEntry(Entry.owning(require(strings, "kind"), fields),
                             leaf == null ? null : hash(leaf), strings.get("payloadExcerpt"), Boolean.TRUE.equals(erased), proof));
                 }
                 case "end" -> new EndLine(longOf(strings, "entries"));
@@ -255,11 +255,11 @@ public final class EvidenceExport {
             };
         }
 
-        private Map<String, String> readFields(JsonToken start) {
+        private TreeMap<String, String> readFields(JsonToken start) {
             if (start != JsonToken.START_OBJECT) {
                 throw malformed("fields is not an object");
             }
-            Map<String, String> fields = new TreeMap<>();
+            TreeMap<String, String> fields = new TreeMap<>();
             for (String name = json.nextName(); name != null; name = json.nextName()) {
                 JsonToken value = json.nextToken();
                 if (value == JsonToken.VALUE_NULL) {

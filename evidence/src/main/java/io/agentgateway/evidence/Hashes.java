@@ -38,13 +38,16 @@ public final class Hashes {
 
     /** The lower-case hex SHA-256 of a text's UTF-8 bytes (the payload excerpt's digest). */
     public static String sha256Hex(String text) {
-        return hex(MerkleHasher.newSha256().digest(text.getBytes(StandardCharsets.UTF_8)));
+        return hex(SHA256.get().digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The lower-case hex SHA-256 of bytes. */
     public static String sha256Hex(byte[] bytes) {
-        return hex(MerkleHasher.newSha256().digest(bytes));
+        return hex(SHA256.get().digest(bytes));
     }
+
+    /** A digest per thread: getting one from the provider costs more than hashing a payload excerpt. */
+    private static final ThreadLocal<java.security.MessageDigest> SHA256 = ThreadLocal.withInitial(MerkleHasher::newSha256);
 
     public static boolean equal(byte[] a, byte[] b) {
         return Arrays.equals(a, b);

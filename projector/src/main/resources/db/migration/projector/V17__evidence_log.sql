@@ -25,6 +25,8 @@ create table evidence_entries (
     primary key (workspace_id, sequence)
 );
 create index evidence_entries_ws_audit on evidence_entries (workspace_id, audit_log_id);
+-- the few entries that mark an audit row undelivered: read before every check of a row's entry
+create index evidence_entries_ws_undelivered on evidence_entries (workspace_id) where kind = 'evaluation_undelivered';
 
 -- Every complete subtree of every log above the leaves (level >= 1; the leaves are evidence_entries.leaf_hash), as the
 -- stream computed it when it appended the subtree's last leaf: an inclusion or consistency proof needs at most two per
