@@ -25,7 +25,7 @@ public record Entry(String kind, SortedMap<String, String> fields) {
     private static final Class<?> OWNED = Collections.unmodifiableSortedMap(new TreeMap<>()).getClass();
 
     public static Entry of(String kind, Map<String, String> fields) {
-        return new Entry(kind, new TreeMap<>(fields));
+        return owning(kind, new TreeMap<>(fields));
     }
 
     /** An entry of a map nobody else holds (the decoder's, the export reader's): kept without a copy. */

@@ -30,6 +30,18 @@ final class EvidenceLogs {
     private final EvidenceSealer sealer;
     private final OutcomeEmitter emitter;
     private final Map<String, Long> waiting = new HashMap<>();
+    /**
+     * The logs of the workspaces most recently sealed, as stored: a decision then skips reading and decoding its log
+     * (the store is still written with every change, for the changelog). Made anew with the processor at every
+     * (re)initialization, so it never outlives a restore.
+     */
+    private final Map<String, EvidenceLog> recent = new java.util.LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, EvidenceLog> eldest) {
+            return size() > RECENT_LOGS;
+        }
+    };
+    static final int RECENT_LOGS = 4096;
 
     EvidenceLogs(ProcessorContext<String, Object> context, EvidenceSettings settings, OutcomeEmitter emitter) {
         this.store = context.getStateStore(DecisionTopology.EVIDENCE_LOG_STORE);
@@ -90,7 +102,13 @@ final class EvidenceLogs {
     }
 
     private EvidenceLog load(String workspaceId) {
+        EvidenceLog cached = recent.get(workspaceId);
+        if (cached != null) {
+            return cached;
+        }
         byte[] stored = store.get(workspaceId);
-        return stored == null ? EvidenceLog.empty() : EvidenceLog.decode(stored);
+        EvidenceLog log = stored == null ? EvidenceLog.empty() : EvidenceLog.decode(stored);
+        recent.put(workspaceId, log);
+        return log;
     }
 }
