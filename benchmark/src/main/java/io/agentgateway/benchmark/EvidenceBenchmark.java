@@ -216,13 +216,15 @@ public final class EvidenceBenchmark {
         return response;
     }
 
-    /** COPYs the log into the read model as the projector would have written it; returns the signed checkpoint. */
+    /**
+     * COPYs the log into the read model as the projector would have written it (audit rows with their sequence and leaf,
+     * the nodes); returns the signed checkpoint.
+     */
     private static String load(Connection db, UUID workspace, NoteKeys.SignerKey key, int entries) throws Exception {
         CopyManager copy = db.unwrap(PGConnection.class).getCopyAPI();
         SyntheticEvidenceLog log = new SyntheticEvidenceLog(workspace, key, Integer.MAX_VALUE);
         int batch = 50_000;
         StringBuilder audit = new StringBuilder(batch * 700);
-        StringBuilder leaves = new StringBuilder(batch * 200);
         StringBuilder nodes = new StringBuilder(batch * 150);
         for (int i = 0; i < entries; i++) {
             SyntheticEvidenceLog.Generated generated = log.next();
@@ -236,10 +238,8 @@ public final class EvidenceBenchmark {
                     fields.get(EntryFields.AGENT_ID), fields.get(EntryFields.AGENT_NAME), fields.get(EntryFields.REQUESTED_BY),
                     fields.get(EntryFields.SOURCE), copyText(generated.excerpt()), "f", fields.get(EntryFields.PAYLOAD_BYTES),
                     fields.get(EntryFields.POLICY_SET_VERSION), fields.get(EntryFields.WORKSPACE_VERSION), "f", Integer.toString(i),
-                    fields.get(EntryFields.PAYLOAD_SHA256), fields.get(EntryFields.PAYLOAD_EXCERPT_SHA256))).append('\n');
-            leaves.append(workspace).append('\t').append(i).append("\taction_evaluated\t").append(fields.get(EntryFields.EVENT_ID))
-                    .append('\t').append(fields.get(EntryFields.ID)).append('\t').append(Hashes.base64(generated.leaf()))
-                    .append("\t\\N\n");
+                    Hashes.base64(generated.leaf()), fields.get(EntryFields.PAYLOAD_SHA256),
+                    fields.get(EntryFields.PAYLOAD_EXCERPT_SHA256))).append('\n');
             List<NodeId> ids = NodeId.completedBy(i);
             for (int n = 0; n < ids.size(); n++) {
                 nodes.append(workspace).append('\t').append(ids.get(n).level()).append('\t').append(ids.get(n).index()).append('\t')
@@ -250,12 +250,9 @@ public final class EvidenceBenchmark {
                         + " action, risk_level, supplied_risk_level, risk_classification, risk_overridden_by_caller, decision,"
                         + " reason, matched_policy_id, matched_policy_name, agent_id, agent_name, requested_by, source,"
                         + " payload_excerpt, payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered,"
-                        + " sequence, payload_sha256, payload_excerpt_sha256) from stdin", new StringReader(audit.toString()));
-                copy.copyIn("copy evidence_entries (workspace_id, sequence, kind, event_id, audit_log_id, leaf_hash, entry)"
-                        + " from stdin", new StringReader(leaves.toString()));
+                        + " sequence, leaf_hash, payload_sha256, payload_excerpt_sha256) from stdin", new StringReader(audit.toString()));
                 copy.copyIn("copy evidence_nodes (workspace_id, level, node_index, hash) from stdin", new StringReader(nodes.toString()));
                 audit.setLength(0);
-                leaves.setLength(0);
                 nodes.setLength(0);
             }
         }
@@ -273,7 +270,6 @@ public final class EvidenceBenchmark {
         }
         try (Statement analyze = db.createStatement()) {
             analyze.execute("analyze audit_log");
-            analyze.execute("analyze evidence_entries");
             analyze.execute("analyze evidence_nodes");
         }
         return note;

@@ -163,7 +163,8 @@ public final class EvidenceVerifier {
             firstSequence = sequence;
         }
         if (sequence <= lastSequence) {
-            fail(sequence, "sequence " + sequence + " comes again or out of order (after " + lastSequence + ")");
+            fail(sequence, "sequence " + sequence + " (" + entry.kind() + " " + describe(entry) + ") comes again or out of"
+                    + " order (after " + lastSequence + ")");
             return;
         }
         if (header.complete() && sequence != lastSequence + 1 && !broken) {
@@ -173,7 +174,8 @@ public final class EvidenceVerifier {
         }
         lastSequence = sequence;
         if (!header.workspaceId().equals(entry.workspaceId())) {
-            fail(sequence, "the entry is of workspace " + entry.workspaceId() + ", not of this log's");
+            fail(sequence, "the entry (" + entry.kind() + " " + describe(entry) + ") is of workspace " + entry.workspaceId()
+                    + ", not of this log's");
         }
         byte[] leaf = hasher.leaf(entry.encode());
         if (exported.sealedLeafHash() != null && !Hashes.equal(leaf, exported.sealedLeafHash())) {

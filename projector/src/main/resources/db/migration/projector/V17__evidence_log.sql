@@ -2,18 +2,21 @@
 -- run, kill-switch call, policy change and payload erasure into its workspace's log (RFC 9162 hashing) and signs
 -- checkpoints; these tables hold copies an outsider can check against the signed roots.
 --
--- audit_log: the entry's sequence number and the payload's digests, which the entry seals instead of the payload (so
--- that the payload can be erased). The live check recomputes each row's entry from its columns.
+-- audit_log: an audit row is an entry of the log itself: its sequence number, its leaf as sealed (base64) and the
+-- payload's digests, which the entry seals instead of the payload (so that the payload can be erased). The live check
+-- recomputes each row's entry from its columns. (The leaf is kept in the row rather than in a row of its own: one
+-- insert per decision, not two.)
 alter table audit_log
     add column sequence               bigint,
+    add column leaf_hash              text,
     add column payload_sha256         text,
     add column payload_excerpt_sha256 text;
 create index audit_log_ws_sequence on audit_log (workspace_id, sequence);
 
--- One row per entry of a workspace's log, in sequence. leaf_hash is the leaf as sealed (base64); entry is the encoded
--- entry (base64, format agw-evidence-entry/v1) of kinds that have no audit row to recompute it from; audit_log_id the
--- audit row the entry is (its kind is action_evaluated, kill_switch or limit_reached) or concerns (an erasure, an
--- undelivered mark, an approval request). Append-only, no foreign keys, keyed by what the stream sealed.
+-- The entries that are no audit row (approval requests, reviews and runs, undelivered marks, policy changes, payload
+-- erasures), in sequence: leaf_hash is the leaf as sealed (base64), entry the encoded entry (base64, format
+-- agw-evidence-entry/v1), audit_log_id the audit row it concerns, if any. Append-only, no foreign keys, keyed by what
+-- the stream sealed.
 create table evidence_entries (
     workspace_id uuid   not null,
     sequence     bigint not null,

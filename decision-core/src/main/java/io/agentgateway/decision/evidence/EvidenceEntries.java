@@ -1,6 +1,7 @@
 package io.agentgateway.decision.evidence;
 
 import io.agentgateway.evidence.Entry;
+import io.agentgateway.evidence.EntryEncoding;
 import io.agentgateway.evidence.EntryFields;
 import io.agentgateway.evidence.EntryKinds;
 import io.agentgateway.evidence.EntryValues;
@@ -45,21 +46,82 @@ public final class EvidenceEntries {
         static final PayloadDigests NONE = new PayloadDigests(null, null);
     }
 
+    /** An audit row's entry as the stream encodes it: its kind and its values, in {@link #AUDIT_NAMES}' order. */
+    public record AuditRowValues(String kind, String[] values) {
+        public byte[] encode() {
+            return EntryEncoding.encode(kind, AUDIT_NAMES, values);
+        }
+
+        public Entry entry() {
+            Map<String, String> fields = new HashMap<>(AUDIT_NAMES.length * 2);
+            for (int i = 0; i < AUDIT_NAMES.length; i++) {
+                fields.put(AUDIT_NAMES[i], values[i]);
+            }
+            return Entry.of(kind, fields);
+        }
+    }
+
+    /** The audit-row fields, in the entry's (byte) order. */
+    static final String[] AUDIT_NAMES = EntryFields.AUDIT_ROW.stream().sorted().toArray(String[]::new);
+
+    /**
+     * The values of the audit row an event is (an evaluation, a kill-switch call, a refused command), or null for any
+     * other event: the fast path of the sealing, which encodes them without building a map.
+     */
+    public static AuditRowValues auditRow(EventEnvelope envelope, long sequence, PayloadDigests digests) {
+        DomainEvent event = envelope.event();
+        String[] v;
+        String kind;
+        if (event instanceof ActionEvaluated evaluated) {
+            kind = EntryKinds.ACTION_EVALUATED;
+            v = auditRow(envelope, sequence, evaluated.auditLogId());
+            v[I_TOOL] = wire(evaluated.tool());
+            v[I_ACTION] = evaluated.action();
+            v[I_RISK_LEVEL] = wire(evaluated.riskLevel());
+            v[I_SUPPLIED_RISK_LEVEL] = wire(evaluated.suppliedRiskLevel());
+            v[I_RISK_CLASSIFICATION] = wire(evaluated.riskClassification());
+            v[I_RISK_OVERRIDDEN_BY_CALLER] = EntryValues.bool(evaluated.riskOverriddenByCaller());
+            v[I_DECISION] = wire(evaluated.decision());
+            v[I_REASON] = evaluated.reason();
+            v[I_MATCHED_POLICY_ID] = evaluated.matchedPolicyId();
+            v[I_MATCHED_POLICY_NAME] = evaluated.matchedPolicyName();
+            v[I_APPROVAL_REQUEST_ID] = EntryValues.id(evaluated.approvalRequestId());
+            v[I_AGENT_ID] = evaluated.agentId();
+            v[I_AGENT_NAME] = evaluated.agentName();
+            v[I_AGENT_IDENTITY] = wire(evaluated.agentIdentity());
+            v[I_RESOURCE_TYPE] = evaluated.resourceType();
+            v[I_RESOURCE_ID] = evaluated.resourceId();
+            v[I_REQUESTED_BY] = evaluated.requestedBy();
+            v[I_SOURCE] = wire(evaluated.source());
+            v[I_PAYLOAD_TRUNCATED] = EntryValues.bool(evaluated.payloadTruncated());
+            v[I_PAYLOAD_BYTES] = EntryValues.number(evaluated.payloadBytes());
+            v[I_PAYLOAD_SHA256] = digests.payloadSha256();
+            v[I_PAYLOAD_EXCERPT_SHA256] = digests.excerptSha256();
+            v[I_UNDELIVERED] = EntryValues.bool(evaluated.wasUndelivered());
+        } else if (event instanceof KillSwitchChanged changed) {
+            kind = EntryKinds.KILL_SWITCH;
+            v = undecided(envelope, sequence, changed.auditLogId(), wire(changed.tool()),
+                    changed.action() == null ? null : "kill_switch." + changed.action().wire(), RiskLevel.CRITICAL, null);
+        } else if (event instanceof LimitReached limit) {
+            kind = EntryKinds.LIMIT_REACHED;
+            v = undecided(envelope, sequence, limit.auditLogId(), null,
+                    limit.command() == null ? "unknown" : limit.command(), RiskLevel.LOW, limit.message());
+        } else {
+            return null;
+        }
+        for (int i = 0; i < v.length; i++) {
+            v[i] = EntryValues.text(v[i]);
+        }
+        return new AuditRowValues(kind, v);
+    }
+
     /** The entry of {@code envelope} at {@code sequence}, or empty when the event is not an entry. */
     public static Optional<Entry> of(EventEnvelope envelope, long sequence, PayloadDigests digests) {
+        AuditRowValues auditRow = auditRow(envelope, sequence, digests);
+        if (auditRow != null) {
+            return Optional.of(auditRow.entry());
+        }
         DomainEvent event = envelope.event();
-        if (event instanceof ActionEvaluated evaluated) {
-            return Optional.of(actionEvaluated(envelope, sequence, evaluated, digests));
-        }
-        if (event instanceof KillSwitchChanged changed) {
-            return Optional.of(undecided(envelope, sequence, EntryKinds.KILL_SWITCH, changed.auditLogId(),
-                    wire(changed.tool()), changed.action() == null ? null : "kill_switch." + changed.action().wire(),
-                    RiskLevel.CRITICAL, null));
-        }
-        if (event instanceof LimitReached limit) {
-            return Optional.of(undecided(envelope, sequence, EntryKinds.LIMIT_REACHED, limit.auditLogId(), null,
-                    limit.command() == null ? "unknown" : limit.command(), RiskLevel.LOW, limit.message()));
-        }
         Map<String, String> fields = new HashMap<>();
         String kind;
         if (event instanceof ApprovalRequested requested) {
@@ -143,66 +205,77 @@ public final class EvidenceEntries {
         return Entry.of(kind, fields);
     }
 
-    private static Entry actionEvaluated(EventEnvelope envelope, long sequence, ActionEvaluated event, PayloadDigests digests) {
-        Map<String, String> fields = auditRow(envelope, sequence, event.auditLogId());
-        fields.put(EntryFields.TOOL, wire(event.tool()));
-        fields.put(EntryFields.ACTION, event.action());
-        fields.put(EntryFields.RISK_LEVEL, wire(event.riskLevel()));
-        fields.put(EntryFields.SUPPLIED_RISK_LEVEL, wire(event.suppliedRiskLevel()));
-        fields.put(EntryFields.RISK_CLASSIFICATION, wire(event.riskClassification()));
-        fields.put(EntryFields.RISK_OVERRIDDEN_BY_CALLER, EntryValues.bool(event.riskOverriddenByCaller()));
-        fields.put(EntryFields.DECISION, wire(event.decision()));
-        fields.put(EntryFields.REASON, event.reason());
-        fields.put(EntryFields.MATCHED_POLICY_ID, event.matchedPolicyId());
-        fields.put(EntryFields.MATCHED_POLICY_NAME, event.matchedPolicyName());
-        fields.put(EntryFields.APPROVAL_REQUEST_ID, EntryValues.id(event.approvalRequestId()));
-        fields.put(EntryFields.AGENT_ID, event.agentId());
-        fields.put(EntryFields.AGENT_NAME, event.agentName());
-        fields.put(EntryFields.AGENT_IDENTITY, wire(event.agentIdentity()));
-        fields.put(EntryFields.RESOURCE_TYPE, event.resourceType());
-        fields.put(EntryFields.RESOURCE_ID, event.resourceId());
-        fields.put(EntryFields.REQUESTED_BY, event.requestedBy());
-        fields.put(EntryFields.SOURCE, wire(event.source()));
-        fields.put(EntryFields.PAYLOAD_TRUNCATED, EntryValues.bool(event.payloadTruncated()));
-        fields.put(EntryFields.PAYLOAD_BYTES, EntryValues.number(event.payloadBytes()));
-        fields.put(EntryFields.PAYLOAD_SHA256, digests.payloadSha256());
-        fields.put(EntryFields.PAYLOAD_EXCERPT_SHA256, digests.excerptSha256());
-        fields.put(EntryFields.UNDELIVERED, EntryValues.bool(event.wasUndelivered()));
-        return entry(EntryKinds.ACTION_EVALUATED, fields);
-    }
-
     /** A kill-switch call or a refused command: an audit row that decides nothing (as the projector writes it). */
-    private static Entry undecided(EventEnvelope envelope, long sequence, String kind, String auditLogId, String tool,
-                                   String action, RiskLevel risk, String reason) {
-        Map<String, String> fields = auditRow(envelope, sequence, auditLogId);
-        fields.put(EntryFields.TOOL, tool);
-        fields.put(EntryFields.ACTION, action);
-        fields.put(EntryFields.RISK_LEVEL, risk.wire());
-        fields.put(EntryFields.REASON, reason);
-        fields.put(EntryFields.RISK_OVERRIDDEN_BY_CALLER, EntryValues.bool(false));
-        fields.put(EntryFields.PAYLOAD_TRUNCATED, EntryValues.bool(false));
-        fields.put(EntryFields.UNDELIVERED, EntryValues.bool(false));
-        return entry(kind, fields);
+    private static String[] undecided(EventEnvelope envelope, long sequence, String auditLogId, String tool, String action,
+                                      RiskLevel risk, String reason) {
+        String[] v = auditRow(envelope, sequence, auditLogId);
+        v[I_TOOL] = tool;
+        v[I_ACTION] = action;
+        v[I_RISK_LEVEL] = risk.wire();
+        v[I_REASON] = reason;
+        v[I_RISK_OVERRIDDEN_BY_CALLER] = EntryValues.bool(false);
+        v[I_PAYLOAD_TRUNCATED] = EntryValues.bool(false);
+        v[I_UNDELIVERED] = EntryValues.bool(false);
+        return v;
     }
 
-    /** Every audit-row field, null, then those of the envelope. */
-    private static Map<String, String> auditRow(EventEnvelope envelope, long sequence, String auditLogId) {
-        Map<String, String> fields = new HashMap<>(64);
-        for (String name : EntryFields.AUDIT_ROW) {
-            fields.put(name, null);
-        }
-        fields.put(EntryFields.ID, EntryValues.id(auditLogId));
-        fields.put(EntryFields.SEQUENCE, EntryValues.number(sequence));
-        fields.put(EntryFields.WORKSPACE_ID, EntryValues.id(envelope.workspaceId()));
-        fields.put(EntryFields.EVENT_ID, EntryValues.id(envelope.eventId()));
-        fields.put(EntryFields.COMMAND_ID, envelope.commandId());
-        fields.put(EntryFields.CORRELATION_ID, envelope.correlationId());
-        fields.put(EntryFields.OCCURRED_AT, EntryValues.instant(envelope.occurredAt()));
-        fields.put(EntryFields.ACTOR_USER_ID, actorUserId(envelope));
-        fields.put(EntryFields.POLICY_SET_VERSION, EntryValues.number(envelope.policySetVersion()));
-        fields.put(EntryFields.WORKSPACE_VERSION, EntryValues.number(envelope.workspaceVersion()));
-        return fields;
+    /** Every audit-row value null, then those of the envelope. */
+    private static String[] auditRow(EventEnvelope envelope, long sequence, String auditLogId) {
+        String[] v = new String[AUDIT_NAMES.length];
+        v[I_ID] = EntryValues.id(auditLogId);
+        v[I_SEQUENCE] = EntryValues.number(sequence);
+        v[I_WORKSPACE_ID] = EntryValues.id(envelope.workspaceId());
+        v[I_EVENT_ID] = EntryValues.id(envelope.eventId());
+        v[I_COMMAND_ID] = envelope.commandId();
+        v[I_CORRELATION_ID] = envelope.correlationId();
+        v[I_OCCURRED_AT] = EntryValues.instant(envelope.occurredAt());
+        v[I_ACTOR_USER_ID] = actorUserId(envelope);
+        v[I_POLICY_SET_VERSION] = EntryValues.number(envelope.policySetVersion());
+        v[I_WORKSPACE_VERSION] = EntryValues.number(envelope.workspaceVersion());
+        return v;
     }
+
+    private static int index(String name) {
+        int i = java.util.Arrays.asList(AUDIT_NAMES).indexOf(name);
+        if (i < 0) {
+            throw new IllegalStateException("not an audit-row field: " + name);
+        }
+        return i;
+    }
+
+    private static final int I_ID = index(EntryFields.ID);
+    private static final int I_SEQUENCE = index(EntryFields.SEQUENCE);
+    private static final int I_WORKSPACE_ID = index(EntryFields.WORKSPACE_ID);
+    private static final int I_EVENT_ID = index(EntryFields.EVENT_ID);
+    private static final int I_COMMAND_ID = index(EntryFields.COMMAND_ID);
+    private static final int I_CORRELATION_ID = index(EntryFields.CORRELATION_ID);
+    private static final int I_OCCURRED_AT = index(EntryFields.OCCURRED_AT);
+    private static final int I_TOOL = index(EntryFields.TOOL);
+    private static final int I_ACTION = index(EntryFields.ACTION);
+    private static final int I_RISK_LEVEL = index(EntryFields.RISK_LEVEL);
+    private static final int I_SUPPLIED_RISK_LEVEL = index(EntryFields.SUPPLIED_RISK_LEVEL);
+    private static final int I_RISK_CLASSIFICATION = index(EntryFields.RISK_CLASSIFICATION);
+    private static final int I_RISK_OVERRIDDEN_BY_CALLER = index(EntryFields.RISK_OVERRIDDEN_BY_CALLER);
+    private static final int I_DECISION = index(EntryFields.DECISION);
+    private static final int I_REASON = index(EntryFields.REASON);
+    private static final int I_MATCHED_POLICY_ID = index(EntryFields.MATCHED_POLICY_ID);
+    private static final int I_MATCHED_POLICY_NAME = index(EntryFields.MATCHED_POLICY_NAME);
+    private static final int I_APPROVAL_REQUEST_ID = index(EntryFields.APPROVAL_REQUEST_ID);
+    private static final int I_AGENT_ID = index(EntryFields.AGENT_ID);
+    private static final int I_AGENT_NAME = index(EntryFields.AGENT_NAME);
+    private static final int I_AGENT_IDENTITY = index(EntryFields.AGENT_IDENTITY);
+    private static final int I_RESOURCE_TYPE = index(EntryFields.RESOURCE_TYPE);
+    private static final int I_RESOURCE_ID = index(EntryFields.RESOURCE_ID);
+    private static final int I_REQUESTED_BY = index(EntryFields.REQUESTED_BY);
+    private static final int I_SOURCE = index(EntryFields.SOURCE);
+    private static final int I_ACTOR_USER_ID = index(EntryFields.ACTOR_USER_ID);
+    private static final int I_PAYLOAD_TRUNCATED = index(EntryFields.PAYLOAD_TRUNCATED);
+    private static final int I_PAYLOAD_BYTES = index(EntryFields.PAYLOAD_BYTES);
+    private static final int I_PAYLOAD_SHA256 = index(EntryFields.PAYLOAD_SHA256);
+    private static final int I_PAYLOAD_EXCERPT_SHA256 = index(EntryFields.PAYLOAD_EXCERPT_SHA256);
+    private static final int I_POLICY_SET_VERSION = index(EntryFields.POLICY_SET_VERSION);
+    private static final int I_WORKSPACE_VERSION = index(EntryFields.WORKSPACE_VERSION);
+    private static final int I_UNDELIVERED = index(EntryFields.UNDELIVERED);
 
     /** Only a person has a user id (as the projector's {@code actor_user_id}). */
     private static String actorUserId(EventEnvelope envelope) {

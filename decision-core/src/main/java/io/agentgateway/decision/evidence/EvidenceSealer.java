@@ -3,7 +3,6 @@ package io.agentgateway.decision.evidence;
 import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.evidence.Checkpoint;
 import io.agentgateway.evidence.Entry;
-import io.agentgateway.evidence.EntryKinds;
 import io.agentgateway.evidence.Hashes;
 import io.agentgateway.evidence.MerkleHasher;
 import io.agentgateway.evidence.SignedNote;
@@ -65,16 +64,24 @@ public final class EvidenceSealer {
             EvidenceEntries.PayloadDigests digests = envelope.event() instanceof ActionEvaluated evaluated
                     ? digests(evaluated, command.command())
                     : EvidenceEntries.PayloadDigests.NONE;
-            Optional<Entry> entry = EvidenceEntries.of(envelope, log.size(), digests);
-            if (entry.isEmpty()) {
-                continue;
+            // an audit row (most entries: one per evaluation) is encoded without a map
+            EvidenceEntries.AuditRowValues auditRow = EvidenceEntries.auditRow(envelope, log.size(), digests);
+            byte[] encoded;
+            if (auditRow != null) {
+                encoded = auditRow.encode();
+            } else {
+                Optional<Entry> entry = EvidenceEntries.of(envelope, log.size(), digests);
+                if (entry.isEmpty()) {
+                    continue;
+                }
+                encoded = entry.get().encode();
             }
             if (sealed == null) {
                 sealed = new ArrayList<>(outcome.events());
             }
             // before the append: the first entry after a checkpoint starts the wait for the next one
             log.sealed(envelope.occurredAt().toEpochMilli(), envelope.workspaceVersion(), envelope.policySetVersion());
-            sealed.set(i, envelope.withSeal(append(log, entry.get(), digests)));
+            sealed.set(i, envelope.withSeal(append(log, encoded, auditRow != null, digests)));
         }
         if (sealed == null) {
             return outcome;
@@ -116,14 +123,13 @@ public final class EvidenceSealer {
                 note.encoded(), settings.signingKey().map(key -> key.verifier().text()).orElse(null));
     }
 
-    private EvidenceSeal append(EvidenceLog log, Entry entry, EvidenceEntries.PayloadDigests digests) {
+    private EvidenceSeal append(EvidenceLog log, byte[] encoded, boolean auditRow, EvidenceEntries.PayloadDigests digests) {
         long sequence = log.size();
-        byte[] encoded = entry.encode();
         byte[] leaf = hasher.leaf(encoded);
         List<byte[]> completed = log.range().append(leaf, hasher);
         List<String> nodes = completed.isEmpty() ? List.of() : completed.stream().map(Hashes::base64).toList();
         return new EvidenceSeal(sequence, Hashes.base64(leaf), nodes, digests.payloadSha256(), digests.excerptSha256(),
-                EntryKinds.isAuditRow(entry.kind()) ? null : Base64.getEncoder().encodeToString(encoded));
+                auditRow ? null : Base64.getEncoder().encodeToString(encoded));
     }
 
     /**

@@ -20,7 +20,7 @@ import java.util.Set;
 final class AuditEntryRows {
     private AuditEntryRows() {}
 
-    /** The select list, each column aliased {@code a_<field>}: joined with {@code evidence_entries} as {@code e}. */
+    /** The select list of {@code audit_log a}, each column aliased {@code a_<field>}. */
     static final String COLUMNS = """
             a.id::text as a_id, a.sequence as a_sequence, a.workspace_id::text as a_workspace_id,
             a.event_id::text as a_event_id, a.command_id as a_command_id, a.correlation_id as a_correlation_id,
@@ -35,7 +35,8 @@ final class AuditEntryRows {
             a.payload_bytes as a_payload_bytes, a.payload_sha256 as a_payload_sha256,
             a.payload_excerpt_sha256 as a_payload_excerpt_sha256, a.policy_set_version as a_policy_set_version,
             a.workspace_version as a_workspace_version, a.undelivered as a_undelivered,
-            a.payload_excerpt as a_payload_excerpt, a.payload_erased_at is not null as a_payload_erased
+            a.payload_excerpt as a_payload_excerpt, a.payload_erased_at is not null as a_payload_erased,
+            a.leaf_hash as a_leaf_hash
             """;
 
     private static final Set<String> TIMES = Set.of(EntryFields.OCCURRED_AT);

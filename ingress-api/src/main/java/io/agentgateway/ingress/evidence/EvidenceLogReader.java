@@ -28,15 +28,13 @@ import java.util.UUID;
 
 /**
  * A workspace's Merkle log as the read model holds it (plain JDBC on the caller's connection, so that the admin API,
- * the export and the launcher's commands read it alike): checkpoints, entries in sequence order with their audit rows,
- * and the stored nodes a proof is made of. Nothing read here is trusted: the checks recompute entries and compare
+ * the export and the launcher's commands read it alike): checkpoints, entries in sequence order (audit rows, each an
+ * entry of its own, and the other entries of {@code evidence_entries}), and the stored nodes a proof is made of. Nothing read here is trusted: the checks recompute entries and compare
  * them with signed roots.
  */
 public final class EvidenceLogReader {
     /** Rows a scan fetches per round trip (an entry row with its audit row is a few KiB at most). */
     static final int FETCH_SIZE = 500;
-    private static final String AUDIT_KINDS = "('" + EntryKinds.ACTION_EVALUATED + "', '" + EntryKinds.KILL_SWITCH + "', '"
-            + EntryKinds.LIMIT_REACHED + "')";
 
     private final Connection connection;
     private final UUID workspaceId;
@@ -101,11 +99,14 @@ public final class EvidenceLogReader {
                 issued == null ? null : issued.toInstant());
     }
 
-    /** How many entries the log holds: one past the highest sequence. */
+    /** How many entries the log holds: one past the highest sequence (of an audit row or another entry). */
     public long size() throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(
-                "select coalesce(max(sequence) + 1, 0) from evidence_entries where workspace_id = ?")) {
+        try (PreparedStatement query = connection.prepareStatement("""
+                select greatest(coalesce((select max(sequence) + 1 from audit_log where workspace_id = ?), 0),
+                                coalesce((select max(sequence) + 1 from evidence_entries where workspace_id = ?), 0))
+                """)) {
             query.setObject(1, workspaceId);
+            query.setObject(2, workspaceId);
             try (ResultSet rows = query.executeQuery()) {
                 rows.next();
                 return rows.getLong(1);
@@ -113,12 +114,12 @@ public final class EvidenceLogReader {
         }
     }
 
-    /** The sequence the audit row was sealed at (its entry, not the row's own column), if it was. */
+    /** The sequence the audit row was sealed at, if it was (a row from before the log, or sealed while it was off, has none). */
     public Optional<Long> sequenceOfAuditRow(UUID auditLogId) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("select sequence from evidence_entries"
-                + " where workspace_id = ? and audit_log_id = ? and kind in " + AUDIT_KINDS + " order by sequence limit 1")) {
-            query.setObject(1, workspaceId);
-            query.setObject(2, auditLogId);
+        try (PreparedStatement query = connection.prepareStatement(
+                "select sequence from audit_log where id = ? and workspace_id = ? and sequence is not null")) {
+            query.setObject(1, auditLogId);
+            query.setObject(2, workspaceId);
             try (ResultSet rows = query.executeQuery()) {
                 return rows.next() ? Optional.of(rows.getLong(1)) : Optional.empty();
             }
@@ -162,77 +163,60 @@ public final class EvidenceLogReader {
     }
 
     /**
-     * Walks the entries {@code [from, to)} in sequence order (a server-side cursor: constant memory). Call inside a
-     * transaction (the PostgreSQL driver streams only there).
+     * Walks the entries {@code [from, to)} in sequence order (two server-side cursors, the audit rows and the other
+     * entries, merged: constant memory). Call inside a transaction (the PostgreSQL driver streams only there).
      */
     public void scan(long from, long to, EntryVisitor visitor) throws SQLException {
         Set<String> marked = markedUndelivered();
-        try (PreparedStatement query = connection.prepareStatement("select e.sequence, e.kind, e.leaf_hash, e.entry,"
-                + " e.audit_log_id::text as e_audit_log_id, (a.id is not null) as has_row, " + AuditEntryRows.COLUMNS
-                + " from evidence_entries e left join audit_log a on e.kind in " + AUDIT_KINDS
-                + " and a.id = e.audit_log_id and a.workspace_id = e.workspace_id"
-                + " where e.workspace_id = ? and e.sequence >= ? and e.sequence < ? order by e.sequence")) {
-            query.setFetchSize(FETCH_SIZE);
-            query.setObject(1, workspaceId);
-            query.setLong(2, from);
-            query.setLong(3, to);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    long sequence = rows.getLong("sequence");
-                    String kind = rows.getString("kind");
-                    byte[] leaf;
-                    try {
-                        leaf = Hashes.fromBase64(rows.getString("leaf_hash"));
-                    } catch (IllegalArgumentException e) {
-                        visitor.unreadable(sequence, "its sealed leaf hash is not a hash");
-                        continue;
-                    }
-                    if (EntryKinds.isAuditRow(kind)) {
-                        if (!rows.getBoolean("has_row")) {
-                            visitor.unreadable(sequence, "its audit row (" + rows.getString("e_audit_log_id")
-                                    + ") is not in the workspace's audit log: deleted or moved");
-                            continue;
+        try (PreparedStatement auditQuery = connection.prepareStatement("select " + AuditEntryRows.COLUMNS
+                + " from audit_log a where a.workspace_id = ? and a.sequence >= ? and a.sequence < ? order by a.sequence");
+             PreparedStatement otherQuery = connection.prepareStatement("select sequence, leaf_hash, entry from evidence_entries"
+                     + " where workspace_id = ? and sequence >= ? and sequence < ? order by sequence")) {
+            for (PreparedStatement query : List.of(auditQuery, otherQuery)) {
+                query.setFetchSize(FETCH_SIZE);
+                query.setObject(1, workspaceId);
+                query.setLong(2, from);
+                query.setLong(3, to);
+            }
+            try (ResultSet audit = auditQuery.executeQuery(); ResultSet other = otherQuery.executeQuery()) {
+                boolean moreAudit = audit.next();
+                boolean moreOther = other.next();
+                while (moreAudit || moreOther) {
+                    if (moreAudit && (!moreOther || audit.getLong("a_sequence") <= other.getLong("sequence"))) {
+                        long sequence = audit.getLong("a_sequence");
+                        byte[] leaf = leafOf(audit.getString("a_leaf_hash"));
+                        if (leaf == null) {
+                            visitor.unreadable(sequence, "the audit row " + audit.getString("a_id") + " has no sealed leaf hash");
+                        } else {
+                            visitor.entry(AuditEntryRows.read(audit, leaf, marked.contains(audit.getString("a_id"))));
                         }
-                        ExportedEntry entry = AuditEntryRows.read(rows, leaf, marked.contains(rows.getString("a_id")));
-                        visitor.entry(entry);
+                        moreAudit = audit.next();
                     } else {
-                        Entry entry;
+                        long sequence = other.getLong("sequence");
+                        byte[] leaf = leafOf(other.getString("leaf_hash"));
+                        Entry entry = null;
                         try {
-                            entry = EntryEncoding.decode(Base64.getDecoder().decode(rows.getString("entry")));
-                        } catch (IllegalArgumentException | NullPointerException e) {
-                            visitor.unreadable(sequence, "its stored entry cannot be read");
-                            continue;
+                            entry = EntryEncoding.decode(Base64.getDecoder().decode(other.getString("entry")));
+                        } catch (IllegalArgumentException | NullPointerException unreadable) {
+                            // reported below
                         }
-                        visitor.entry(new ExportedEntry(entry, leaf, null, false, null));
+                        if (leaf == null || entry == null) {
+                            visitor.unreadable(sequence, "its stored entry or leaf hash cannot be read");
+                        } else {
+                            visitor.entry(new ExportedEntry(entry, leaf, null, false, null));
+                        }
+                        moreOther = other.next();
                     }
                 }
             }
         }
     }
 
-    /** An audit row the log does not hold at its sequence (inserted, moved in from another workspace, renumbered). */
-    public record StrayRow(String auditLogId, Long sequence) {}
-
-    /**
-     * The audit rows whose sequence names no entry of this log for them; rows never sealed (from before the log, or
-     * sealing switched off) are counted apart ({@link #unsealedRows}).
-     */
-    public List<StrayRow> strayRows() throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("""
-                select a.id::text, a.sequence from audit_log a
-                 where a.workspace_id = ? and a.sequence is not null and not exists (
-                       select 1 from evidence_entries e
-                        where e.workspace_id = a.workspace_id and e.sequence = a.sequence and e.audit_log_id = a.id)
-                 order by a.sequence limit 1000
-                """)) {
-            query.setObject(1, workspaceId);
-            List<StrayRow> stray = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    stray.add(new StrayRow(rows.getString(1), rows.getLong(2)));
-                }
-            }
-            return stray;
+    private static byte[] leafOf(String base64) {
+        try {
+            return Hashes.fromBase64(base64);
+        } catch (IllegalArgumentException notAHash) {
+            return null;
         }
     }
 
@@ -298,6 +282,9 @@ public final class EvidenceLogReader {
                   from unnest(?::int[], ?::bigint[]) as w(level, node_index)
                   join evidence_nodes n on n.workspace_id = ? and n.level = w.level and n.node_index = w.node_index
                 union all
+                select 0, a.sequence, a.leaf_hash from audit_log a
+                 where a.workspace_id = ? and a.sequence = any(?::bigint[])
+                union all
                 select 0, e.sequence, e.leaf_hash from evidence_entries e
                  where e.workspace_id = ? and e.sequence = any(?::bigint[])
                 """)) {
@@ -309,6 +296,8 @@ public final class EvidenceLogReader {
             query.setObject(3, workspaceId);
             query.setObject(4, workspaceId);
             query.setArray(5, leafArray);
+            query.setObject(6, workspaceId);
+            query.setArray(7, leafArray);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     try {

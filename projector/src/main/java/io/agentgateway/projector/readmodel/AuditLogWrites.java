@@ -30,13 +30,13 @@ final class AuditLogWrites {
                 decision, reason, matched_policy_id, matched_policy_name, approval_request_id, agent_id,
                 agent_name, resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
                 payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity,
-                sequence, payload_sha256, payload_excerpt_sha256)
+                sequence, leaf_hash, payload_sha256, payload_excerpt_sha256)
             values (:id::uuid, :workspace_id::uuid, :event_id::uuid, :command_id, :correlation_id, :occurred_at, :kind,
                 :tool, :action, :risk_level, :supplied_risk_level, :risk_classification, :risk_overridden_by_caller,
                 :decision, :reason, :matched_policy_id, :matched_policy_name, :approval_request_id::uuid, :agent_id,
                 :agent_name, :resource_type, :resource_id, :requested_by, :source, :actor_user_id, :payload_excerpt,
                 :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered, :agent_identity,
-                :sequence, :payload_sha256, :payload_excerpt_sha256)
+                :sequence, :leaf_hash, :payload_sha256, :payload_excerpt_sha256)
             on conflict (id) do nothing
             """);
 

@@ -3,7 +3,6 @@ package io.agentgateway.projector.readmodel;
 import io.agentgateway.evidence.Entry;
 import io.agentgateway.evidence.EntryEncoding;
 import io.agentgateway.evidence.EntryFields;
-import io.agentgateway.evidence.EntryKinds;
 import io.agentgateway.evidence.Hashes;
 import io.agentgateway.evidence.NodeId;
 import io.agentgateway.schemas.event.ActionEvaluated;
@@ -57,41 +56,42 @@ final class EvidenceWrites {
              where audit_log_id = :audit_log_id::uuid and workspace_id = :workspace_id::uuid and payload_excerpt is not null
             """);
 
-    /** The rows of a sealed event's seal: its entry and the nodes its leaf completed. */
+    /**
+     * The rows of a sealed event's seal: the nodes its leaf completed and, for an entry that is no audit row, the entry
+     * (an audit row carries its sequence and leaf itself: {@code AuditLogWrites}).
+     */
     static List<Write> sealed(EventEnvelope envelope) {
         EvidenceSeal seal = envelope.seal();
         if (seal.sequence() < 0) {
             throw new InvalidEventException("a seal with a negative sequence");
         }
         Hashes.fromBase64(seal.leafHash());
-        String kind;
-        String auditLogId;
         DomainEvent event = envelope.event();
-        if (seal.entry() == null) {
-            kind = auditKind(event);
-            auditLogId = auditLogIdOf(event);
-        } else {
-            Entry entry = EntryEncoding.decode(Base64.getDecoder().decode(seal.entry()));
-            if (entry.sequence() != seal.sequence()) {
-                throw new InvalidEventException("a sealed entry whose sequence is not its seal's");
-            }
-            kind = entry.kind();
-            auditLogId = entry.field(EntryFields.AUDIT_LOG_ID);
+        boolean auditRow = event instanceof ActionEvaluated || event instanceof KillSwitchChanged || event instanceof LimitReached;
+        if (auditRow == (seal.entry() != null)) {
+            throw new InvalidEventException(auditRow ? "an audit row's seal with an entry of its own"
+                    : "a seal without its entry on " + event.getClass().getSimpleName());
         }
-        List<Write> writes = new ArrayList<>(1 + seal.nodes().size());
-        writes.add(new Write(ENTRY, new SqlParams()
-                .uuid("workspace_id", envelope.workspaceId())
-                .bigint("sequence", seal.sequence())
-                .text("kind", kind)
-                .uuid("event_id", envelope.eventId())
-                .uuid("audit_log_id", auditLogId)
-                .text("leaf_hash", seal.leafHash())
-                .text("entry", seal.entry())
-                .source()));
         List<NodeId> nodes = NodeId.completedBy(seal.sequence());
         if (nodes.size() != seal.nodes().size()) {
             throw new InvalidEventException("a seal names " + seal.nodes().size() + " completed nodes, its sequence "
                     + nodes.size());
+        }
+        List<Write> writes = new ArrayList<>(1 + nodes.size());
+        if (!auditRow) {
+            Entry entry = EntryEncoding.decode(Base64.getDecoder().decode(seal.entry()));
+            if (entry.sequence() != seal.sequence()) {
+                throw new InvalidEventException("a sealed entry whose sequence is not its seal's");
+            }
+            writes.add(new Write(ENTRY, new SqlParams()
+                    .uuid("workspace_id", envelope.workspaceId())
+                    .bigint("sequence", seal.sequence())
+                    .text("kind", entry.kind())
+                    .uuid("event_id", envelope.eventId())
+                    .uuid("audit_log_id", entry.field(EntryFields.AUDIT_LOG_ID))
+                    .text("leaf_hash", seal.leafHash())
+                    .text("entry", seal.entry())
+                    .source()));
         }
         for (int i = 0; i < nodes.size(); i++) {
             Hashes.fromBase64(seal.nodes().get(i));
@@ -126,28 +126,5 @@ final class EvidenceWrites {
                 new Write(ERASE_AUDIT_PAYLOAD, EnvelopeParams.of(envelope).uuid("audit_log_id", erased.auditLogId()).source()),
                 new Write(ERASE_WEBHOOK_PAYLOAD, new SqlParams().uuid("workspace_id", envelope.workspaceId())
                         .uuid("audit_log_id", erased.auditLogId()).source()));
-    }
-
-    private static String auditKind(DomainEvent event) {
-        if (event instanceof ActionEvaluated) {
-            return EntryKinds.ACTION_EVALUATED;
-        }
-        if (event instanceof KillSwitchChanged) {
-            return EntryKinds.KILL_SWITCH;
-        }
-        if (event instanceof LimitReached) {
-            return EntryKinds.LIMIT_REACHED;
-        }
-        throw new InvalidEventException("a seal without its entry on " + event.getClass().getSimpleName());
-    }
-
-    private static String auditLogIdOf(DomainEvent event) {
-        if (event instanceof ActionEvaluated e) {
-            return e.auditLogId();
-        }
-        if (event instanceof KillSwitchChanged e) {
-            return e.auditLogId();
-        }
-        return ((LimitReached) event).auditLogId();
     }
 }

@@ -73,6 +73,7 @@ final class SqlParams {
      */
     SqlParams sealed(io.agentgateway.schemas.event.EvidenceSeal seal) {
         return bigint("sequence", seal == null ? null : seal.sequence())
+                .text("leaf_hash", seal == null ? null : seal.leafHash())
                 .text("payload_sha256", seal == null ? null : seal.payloadSha256())
                 .text("payload_excerpt_sha256", seal == null ? null : seal.payloadExcerptSha256());
     }
