@@ -4,6 +4,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
@@ -56,6 +57,8 @@ final class BackgroundTraffic implements AutoCloseable {
                         events.add(ws.sealed(ws.evaluation("docs.read." + round)));
                     }
                     if (round % 10 == 5) {
+                        // an entry that is no audit row (it also erases the payload just projected) and a checkpoint
+                        events.add(ws.sealedErasure(((ActionEvaluated) events.get(events.size() - 1).event()).auditLogId()));
                         events.add(ws.checkpoint());
                     }
                     events.add(ws.stateChange(c -> new ApprovalRequested(DerivedIds.approvalId(c), DerivedIds.auditLogId(c),

@@ -104,6 +104,16 @@ final class WorkspaceEvents {
         return sealed(envelope, null);
     }
 
+    /** The erasure of an audit row's payload, sealed as an entry of its own (with its encoded entry, as the stream seals it). */
+    EventEnvelope sealedErasure(String auditLogId) {
+        io.agentgateway.evidence.Entry entry = io.agentgateway.evidence.Entry.of(io.agentgateway.evidence.EntryKinds.AUDIT_PAYLOAD_ERASED,
+                java.util.Map.of(io.agentgateway.evidence.EntryFields.SEQUENCE, Long.toString(merkle.size()),
+                        io.agentgateway.evidence.EntryFields.WORKSPACE_ID, workspaceId,
+                        io.agentgateway.evidence.EntryFields.AUDIT_LOG_ID, auditLogId));
+        return sealed(record(c -> new io.agentgateway.schemas.event.AuditPayloadErased(auditLogId, "privacy request")),
+                java.util.Base64.getEncoder().encodeToString(entry.encode()));
+    }
+
     /** A checkpoint of this workspace's log as it stands (unsigned: the projection does not check signatures). */
     EventEnvelope checkpoint() {
         io.agentgateway.evidence.Checkpoint checkpoint = new io.agentgateway.evidence.Checkpoint("test/" + workspaceId,
