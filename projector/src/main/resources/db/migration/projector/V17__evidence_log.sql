@@ -31,9 +31,10 @@ create index evidence_entries_ws_audit on evidence_entries (workspace_id, audit_
 -- the few entries that mark an audit row undelivered: read before every check of a row's entry
 create index evidence_entries_ws_undelivered on evidence_entries (workspace_id) where kind = 'evaluation_undelivered';
 
--- Every complete subtree of every log above the leaves (level >= 1; the leaves are evidence_entries.leaf_hash), as the
--- stream computed it when it appended the subtree's last leaf: an inclusion or consistency proof needs at most two per
--- level of the tree, found by primary key (about 40 lookups for a million entries), never recomputed from the leaves.
+-- Every complete subtree of every log from level 4 up (16 leaves and more), as the stream computed it when it appended
+-- the subtree's last leaf: an inclusion or consistency proof needs at most two per level of the tree, found by primary
+-- key (a few dozen lookups for a million entries), never recomputed from the leaves but for the lowest levels (a
+-- subtree of at most 8 leaves is hashed from them: one node row per 16 entries instead of one per entry).
 create table evidence_nodes (
     workspace_id uuid     not null,
     level        smallint not null,

@@ -6,6 +6,7 @@ import io.agentgateway.evidence.EntryFields;
 import io.agentgateway.evidence.EntryKinds;
 import io.agentgateway.evidence.ExportedEntry;
 import io.agentgateway.evidence.Hashes;
+import io.agentgateway.evidence.MerkleHasher;
 import io.agentgateway.evidence.MerkleProofs;
 import io.agentgateway.evidence.NodeId;
 import java.sql.Array;
@@ -264,13 +265,25 @@ public final class EvidenceLogReader {
         };
     }
 
+    /**
+     * The lowest level of the complete subtrees the read model keeps ({@code evidence_nodes}; the projector's
+     * {@code EvidenceWrites.MIN_STORED_LEVEL}): a lower one (at most 8 leaves) is hashed here from its leaves.
+     */
+    public static final int MIN_STORED_LEVEL = 4;
+
     private Map<NodeId, byte[]> hashes(Collection<NodeId> wanted) throws SQLException {
-        List<Long> leaves = new ArrayList<>();
+        Set<Long> leaves = new java.util.TreeSet<>();
+        List<NodeId> fromLeaves = new ArrayList<>();
         List<Integer> levels = new ArrayList<>();
         List<Long> indexes = new ArrayList<>();
         for (NodeId node : wanted) {
             if (node.level() == 0) {
                 leaves.add(node.index());
+            } else if (node.level() < MIN_STORED_LEVEL) {
+                fromLeaves.add(node);
+                for (long leaf = node.firstLeaf(); leaf < node.endLeaf(); leaf++) {
+                    leaves.add(leaf);
+                }
             } else {
                 levels.add(node.level());
                 indexes.add(node.index());
@@ -308,7 +321,34 @@ public final class EvidenceLogReader {
                 }
             }
         }
+        MerkleHasher hasher = new MerkleHasher();
+        for (NodeId node : fromLeaves) {
+            byte[] hash = subtreeFromLeaves(node, found, hasher);
+            if (hash != null) {
+                found.put(node, hash);
+            }
+        }
         return found;
+    }
+
+    /** A perfect subtree's hash from its leaves (null when one is missing: the proof then fails to build). */
+    private static byte[] subtreeFromLeaves(NodeId node, Map<NodeId, byte[]> found, MerkleHasher hasher) {
+        List<byte[]> level = new ArrayList<>();
+        for (long leaf = node.firstLeaf(); leaf < node.endLeaf(); leaf++) {
+            byte[] hash = found.get(new NodeId(0, leaf));
+            if (hash == null) {
+                return null;
+            }
+            level.add(hash);
+        }
+        while (level.size() > 1) {
+            List<byte[]> up = new ArrayList<>(level.size() / 2);
+            for (int i = 0; i < level.size(); i += 2) {
+                up.add(hasher.node(level.get(i), level.get(i + 1)));
+            }
+            level = up;
+        }
+        return level.get(0);
     }
 
     /** A read of the log that failed inside a proof's node lookup. */

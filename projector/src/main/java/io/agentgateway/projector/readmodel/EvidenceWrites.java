@@ -33,6 +33,12 @@ final class EvidenceWrites {
             on conflict (workspace_id, sequence) do nothing
             """);
 
+    /**
+     * The lowest level of the complete subtrees {@code evidence_nodes} keeps (16 leaves): the readers hash lower ones from
+     * the leaves ({@code EvidenceLogReader.MIN_STORED_LEVEL}, the same number).
+     */
+    static final int MIN_STORED_LEVEL = 4;
+
     private static final SqlStatement NODE = SqlStatement.appendOnly("""
             insert into evidence_nodes (workspace_id, level, node_index, hash)
             values (:workspace_id::uuid, :level, :node_index, :hash)
@@ -95,6 +101,10 @@ final class EvidenceWrites {
         }
         for (int i = 0; i < nodes.size(); i++) {
             Hashes.fromBase64(seal.nodes().get(i));
+            if (nodes.get(i).level() < MIN_STORED_LEVEL) {
+                // a subtree of at most 8 leaves is hashed from its leaves when a proof needs it: 7 of 8 node rows saved
+                continue;
+            }
             writes.add(new Write(NODE, new SqlParams()
                     .uuid("workspace_id", envelope.workspaceId())
                     .integer("level", nodes.get(i).level())
