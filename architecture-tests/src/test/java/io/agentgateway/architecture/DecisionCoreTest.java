@@ -16,16 +16,19 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(locations = ModuleClasses.class)
 class DecisionCoreTest {
     static final String[] CORE = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
-            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.condition.."};
+            "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.condition..",
+            "io.agentgateway.decision.evidence.."};
 
     /**
-     * What the core may use besides itself: the wire contract, the classification, Jackson, the JDK, and for policy
-     * conditions cel-java (with the Guava collections its API hands out).
+     * What the core may use besides itself: the wire contract, the classification, the evidence library (the Merkle
+     * log it seals outcomes into), Jackson, the JDK, and for policy conditions cel-java (with the Guava collections its
+     * API hands out).
      */
     static final String[] ALLOWED = {"io.agentgateway.decision.core..", "io.agentgateway.decision.evaluation..",
             "io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..", "io.agentgateway.decision.condition..",
-            "io.agentgateway.schemas..", "io.agentgateway.classification..", "tools.jackson..", "com.fasterxml.jackson..",
-            "dev.cel..", "com.google.common.collect..", "java.."};
+            "io.agentgateway.decision.evidence..", "io.agentgateway.schemas..", "io.agentgateway.classification..",
+            "io.agentgateway.evidence..", "tools.jackson..", "com.fasterxml.jackson..", "dev.cel..",
+            "com.google.common.collect..", "java.."};
 
     @ArchTest
     static final ArchRule noSpringInTheCore = noClasses()

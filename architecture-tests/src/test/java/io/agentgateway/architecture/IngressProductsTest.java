@@ -29,6 +29,7 @@ class IngressProductsTest {
     /** Product of each ingress package (its first segment below {@code io.agentgateway.ingress}). */
     static final Map<String, String> PRODUCTS = Map.ofEntries(
             Map.entry("admin", "admin API"), Map.entry("oauth", "admin API"), Map.entry("export", "admin API"),
+            Map.entry("evidence", "admin API"),
             Map.entry("killswitch", "admin API"),
             Map.entry("approval", "approvals"), Map.entry("execution", "approvals"),
             Map.entry("evaluate", "agent API"),

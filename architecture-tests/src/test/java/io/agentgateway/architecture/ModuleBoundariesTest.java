@@ -1,5 +1,6 @@
 package io.agentgateway.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -38,12 +39,16 @@ class ModuleBoundariesTest {
             "io.agentgateway.decision.core.CommandDecision", "io.agentgateway.decision.core.DecisionSettings",
             "io.agentgateway.decision.core.DecisionLimits", "io.agentgateway.decision.evaluation.ActionRequest",
             "io.agentgateway.decision.evaluation.Verdict", "io.agentgateway.decision.evaluation.Explanation");
-    /** ... and policy conditions: their limits, compiling and checking one, the facts of a command, their values. */
+    /** ... and policy conditions (their limits, compiling and checking one, the facts of a command, their values) and
+     * the evidence the core seals. */
     static final String[] DECISION_CORE_API_PACKAGES = {"io.agentgateway.decision.outcome..", "io.agentgateway.decision.state..",
-            "io.agentgateway.decision.condition.."};
+            "io.agentgateway.decision.condition..", "io.agentgateway.decision.evidence.."};
     static final String DECISION_CORE_INTERNAL_STATE = "io.agentgateway.decision.state.Wildcards";
 
-    /** The ingress's API: IngressApplication, api (rules for the CLI), export (the audit export), gateway (the command gateway). */
+    /**
+     * The ingress's API: IngressApplication, api (rules for the CLI), export (the audit export), evidence (the Merkle
+     * log's reads, the live check and the evidence export, for the CLI), gateway (the command gateway).
+     */
     static final String[] INGRESS_INTERNALS = {"io.agentgateway.ingress.admin..", "io.agentgateway.ingress.approval..",
             "io.agentgateway.ingress.auth..", "io.agentgateway.ingress.callview..", "io.agentgateway.ingress.config..",
             "io.agentgateway.ingress.connection..", "io.agentgateway.ingress.edge..", "io.agentgateway.ingress.egress..",
@@ -107,8 +112,8 @@ class ModuleBoundariesTest {
     static final ArchRule ingressInternalsStayInside = noClasses()
             .that().resideOutsideOfPackages("io.agentgateway.ingress..", "io.agentgateway.console..")
             .should().dependOnClassesThat().resideInAnyPackage(INGRESS_INTERNALS)
-            .because("other modules use the ingress through IngressApplication, ingress.api, ingress.export and"
-                    + " ingress.gateway only");
+            .because("other modules use the ingress through IngressApplication, ingress.api, ingress.export,"
+                    + " ingress.evidence and ingress.gateway only");
 
     @ArchTest
     static final ArchRule theConsoleUsesOnlyTheIngressServicesNamedForIt = noClasses()
@@ -145,7 +150,7 @@ class ModuleBoundariesTest {
     static final ArchRule librariesDependOnNoServiceModule = noClasses()
             .that().resideInAnyPackage("io.agentgateway.schemas..", "io.agentgateway.config..",
                     "io.agentgateway.classification..", "io.agentgateway.egress..", "io.agentgateway.embedded..",
-                    "io.agentgateway.tracing..")
+                    "io.agentgateway.tracing..", "io.agentgateway.evidence..")
             .should().dependOnClassesThat().resideInAnyPackage("io.agentgateway.decision..", "io.agentgateway.ingress..",
                     "io.agentgateway.projector..", "io.agentgateway.notifier..", "io.agentgateway.launcher..",
                     "io.agentgateway.benchmark..", "io.agentgateway.faults..")
@@ -190,6 +195,14 @@ class ModuleBoundariesTest {
         return JavaClass.Predicates.resideInAnyPackage(INGRESS_INTERNALS).and(DescribedPredicate.not(named))
                 .as("belong to the ingress's internals but not to what the console may use");
     }
+
+    @ArchTest
+    static final ArchRule evidenceStandsAlone = classes()
+            .that().resideInAPackage("io.agentgateway.evidence..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.agentgateway.evidence..", "java..",
+                    "tools.jackson.core..")
+            .because("the evidence library is what an auditor runs: the JDK and Jackson's streaming parser, none of our"
+                    + " modules, no Kafka, no Spring");
 
     /** A decision-core class that is not part of its API (nested classes count as their top-level class). */
     private static DescribedPredicate<JavaClass> decisionCoreInternals() {

@@ -15,9 +15,10 @@ import java.util.Set;
  */
 public final class ModuleClasses implements LocationProvider {
     static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification",
-            "egress", "gateway-tracing", "decision-core", "decision-stream", "backtest", "projector", "notifier",
-            "gateway-client", "http-edge", "action-gate", "agent-api", "mcp-gate", "tool-proxy", "webhooks",
-            "admin-api", "approval-executor", "ingress-api", "console", "launcher", "benchmark", "fault-suite");
+            "egress", "gateway-tracing", "evidence", "decision-core", "decision-stream", "backtest", "projector",
+            "notifier", "gateway-client", "http-edge", "action-gate", "agent-api", "mcp-gate", "tool-proxy",
+            "webhooks", "admin-api", "approval-executor", "ingress-api", "console", "launcher", "benchmark",
+            "fault-suite");
 
     @Override
     public Set<Location> get(Class<?> testClass) {

@@ -6,6 +6,9 @@ import io.agentgateway.ingress.admin.ApiKeyAdminHandler;
 import io.agentgateway.ingress.admin.ApprovalAdminHandler;
 import io.agentgateway.ingress.admin.AuditExportHandler;
 import io.agentgateway.ingress.admin.AuditLogHandler;
+import io.agentgateway.ingress.admin.AuditPayloadErasureHandler;
+import io.agentgateway.ingress.admin.EvidenceAdminHandler;
+import io.agentgateway.ingress.admin.EvidenceExportHandler;
 import io.agentgateway.ingress.admin.BacktestHandler;
 import io.agentgateway.ingress.admin.PolicyTestHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
@@ -92,6 +95,24 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/approvals/{approvalId}/reject").post(approvals::reject).build())
                 .and(MethodRoutes.path(WORKSPACE + "/backtests").post(backtests::run).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policy-tests").post(policyTests::test).build());
+    }
+
+    /**
+     * The audit log's evidence (docs/evidence.md): checkpoints, proofs, keys, the live check, the evidence export and a
+     * payload's erasure.
+     */
+    @Bean
+    RouterFunction<ServerResponse> evidenceRoutes(EvidenceAdminHandler evidence, EvidenceExportHandler export,
+                                                  AuditPayloadErasureHandler erasure) {
+        return MethodRoutes.path(WORKSPACE + "/evidence/checkpoints/latest").get(evidence::latestCheckpoint).build()
+                .and(MethodRoutes.path(WORKSPACE + "/evidence/checkpoints/{treeSize}").get(evidence::checkpointsOfSize).build())
+                .and(MethodRoutes.path(WORKSPACE + "/evidence/consistency-proof").get(evidence::consistencyProof).build())
+                .and(MethodRoutes.path(WORKSPACE + "/evidence/witness/add-checkpoint").get(evidence::witnessSubmission).build())
+                .and(MethodRoutes.path(WORKSPACE + "/evidence/public-keys").get(evidence::publicKeys).build())
+                .and(MethodRoutes.path(WORKSPACE + "/evidence/verify").post(evidence::verify).build())
+                .and(MethodRoutes.path(WORKSPACE + "/evidence/export").get(export::export).build())
+                .and(MethodRoutes.path(WORKSPACE + "/audit-log/{auditLogId}/inclusion-proof").get(evidence::inclusionProof).build())
+                .and(MethodRoutes.path(WORKSPACE + "/audit-log/{auditLogId}/erase-payload").post(erasure::erase).build());
     }
 
     /** The OAuth connect flows: an admin's start, and the upstreams' redirects back (the state is their credential). */

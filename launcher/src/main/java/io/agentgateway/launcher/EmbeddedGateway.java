@@ -327,6 +327,8 @@ public final class EmbeddedGateway implements AutoCloseable {
         props.put("gateway.auth.jwt.hs256-secret", secrets.jwtSecret());
         props.put("gateway.secrets.key", secrets.secretsKey());
         props.put("gateway.oauth.state-key", secrets.oauthStateKey());
+        // the decision stream signs the audit log's checkpoints with it; the ingress trusts its public half
+        props.put("gateway.evidence.signing-key", secrets.evidenceSigningKey());
         // who may create and list workspaces (the demo seeding and the bootstrap command sign as the first)
         props.put("gateway.auth.operators", String.join(",", operators()));
         // the layout the topics were created with, should a module create one that is missing

@@ -1,5 +1,6 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.launcher.cli.AuditVerifyCommand;
 import io.agentgateway.launcher.cli.BacktestCommand;
 import io.agentgateway.launcher.cli.BootstrapCommand;
 import io.agentgateway.launcher.cli.ClusterNodeCommands;
@@ -7,6 +8,7 @@ import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.launcher.cli.RebuildCommand;
 import io.agentgateway.launcher.cli.RedriveNotificationsCommand;
+import io.agentgateway.launcher.cli.VerifyCommand;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -28,6 +30,11 @@ public final class GatewayLauncher {
             switch (args[0]) {
                 case "rebuild" -> System.exit(RebuildCommand.run(List.of(args).subList(1, args.length)));
                 case "export" -> System.exit(ExportCommand.run(List.of(args).subList(1, args.length)));
+                case "audit-verify" -> System.exit(AuditVerifyCommand.run(List.of(args).subList(1, args.length)));
+                case "verify" -> {
+                    CliLogging.quiet();
+                    System.exit(VerifyCommand.run(List.of(args).subList(1, args.length)));
+                }
                 case "redrive-notifications" -> System.exit(RedriveNotificationsCommand.run(List.of(args).subList(1, args.length)));
                 case "bootstrap" -> {
                     CliLogging.quiet();
@@ -74,7 +81,9 @@ public final class GatewayLauncher {
               (no command)  run the embedded default gateway
               bootstrap     the first operator, workspace, owner and agent key of a running gateway
               rebuild       rebuild the read models from the event log
-              export        export the audit trail
+              export        export the audit trail (--evidence: with its Merkle log's proofs, for audit-verify)
+              audit-verify  check an evidence export offline (entries, root, signature, consistency)
+              verify        check a workspace's audit log in PostgreSQL against its signed checkpoints
               backtest      replay history against a candidate policy set
               redrive-notifications  send dead-lettered notifications again (once their channel works)
               signin-link   a one-time console sign-in link (for a gateway without an identity provider)

@@ -12,12 +12,16 @@ import java.util.Properties;
 
 /**
  * The embedded default's secrets: the HS256 key that signs user JWTs, the AES-256 key that seals
- * secrets in events and tables, and the HS256 key that signs OAuth states. Generated on first start
+ * secrets in events and tables, the HS256 key that signs OAuth states, and the Ed25519 key that signs the audit log's
+ * checkpoints (a C2SP note signer key, {@code PRIVATE+KEY+<name>+<id>+<base64>}). Generated on first start
  * into {@code secrets.properties} (owner-only permissions) so restarts keep working tokens and readable
  * sealed values (a key added by a later version is generated into an existing file); the environment
- * variables GATEWAY_AUTH_JWT_HS256SECRET, GATEWAY_SECRETS_KEY and GATEWAY_OAUTH_STATEKEY take precedence.
+ * variables GATEWAY_AUTH_JWT_HS256SECRET, GATEWAY_SECRETS_KEY, GATEWAY_OAUTH_STATEKEY and GATEWAY_EVIDENCE_SIGNINGKEY
+ * take precedence.
  */
-public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStateKey) {
+public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStateKey, String evidenceSigningKey) {
+    /** The name of the checkpoint signing key generated here (and so the prefix of every workspace log's origin). */
+    public static final String EVIDENCE_KEY_NAME = "agent-action-gateway.local/audit";
 
     static LocalSecrets loadOrCreate(Path dataDir) {
         Path file = dataDir.resolve("secrets.properties");
@@ -30,7 +34,8 @@ public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStat
             }
             boolean generated = generateIfMissing(props, "jwt-hs256-secret", 48)
                     | generateIfMissing(props, "secrets-key", 32)
-                    | generateIfMissing(props, "oauth-state-key", 32);
+                    | generateIfMissing(props, "oauth-state-key", 32)
+                    | generateSigningKeyIfMissing(props, "evidence-signing-key");
             if (generated) {
                 Files.createDirectories(dataDir);
                 // owner-only before the keys are written, not after
@@ -45,7 +50,21 @@ public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStat
         return new LocalSecrets(
                 override("GATEWAY_AUTH_JWT_HS256SECRET", props.getProperty("jwt-hs256-secret")),
                 override("GATEWAY_SECRETS_KEY", props.getProperty("secrets-key")),
-                override("GATEWAY_OAUTH_STATEKEY", props.getProperty("oauth-state-key")));
+                override("GATEWAY_OAUTH_STATEKEY", props.getProperty("oauth-state-key")),
+                override("GATEWAY_EVIDENCE_SIGNINGKEY", props.getProperty("evidence-signing-key")));
+    }
+
+    /** The public half of the checkpoint signing key, as a C2SP verifier key (what auditors pin). */
+    public String evidencePublicKey() {
+        return io.agentgateway.evidence.NoteKeys.parseSigner(evidenceSigningKey).verifier().text();
+    }
+
+    private static boolean generateSigningKeyIfMissing(Properties props, String name) {
+        if (props.getProperty(name) != null) {
+            return false;
+        }
+        props.setProperty(name, io.agentgateway.evidence.NoteKeys.generate(EVIDENCE_KEY_NAME, new SecureRandom()).text());
+        return true;
     }
 
     private static boolean generateIfMissing(Properties props, String name, int bytes) {

@@ -88,6 +88,8 @@ final class GatewayHarness {
                 // tracing is on in every module, as an operator turns it on, but only a request that arrives with a sampled
                 // traceparent is recorded (TracingEndToEndTest sends some): every other test runs the traced code paths
                 // without keeping their spans
+                // the audit log's checkpoints within seconds of an entry (EvidenceEndToEndTest waits for them)
+                properties.put("gateway.evidence.checkpoint-interval", "PT1S");
                 spans = InMemorySpanExporter.create();
                 OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(SdkTracerProvider.builder()
                         .setSampler(Sampler.parentBased(Sampler.alwaysOff()))

@@ -32,15 +32,19 @@ import org.junit.jupiter.api.Test;
  */
 class RebuildCommandTest {
     /** Table to its primary key. */
-    private static final Map<String, String> TABLES = Map.of(
-            "workspaces", "id",
-            "workspace_members", "workspace_id, user_id",
-            "api_keys", "key_id",
-            "policies", "workspace_id, policy_id",
-            "audit_log", "id",
-            "approval_requests", "id",
-            "kill_switch_history", "audit_log_id",
-            "tool_connections", "workspace_id, tool");
+    private static final Map<String, String> TABLES = Map.ofEntries(
+            Map.entry("workspaces", "id"),
+            Map.entry("workspace_members", "workspace_id, user_id"),
+            Map.entry("api_keys", "key_id"),
+            Map.entry("policies", "workspace_id, policy_id"),
+            Map.entry("audit_log", "id"),
+            Map.entry("approval_requests", "id"),
+            Map.entry("kill_switch_history", "audit_log_id"),
+            Map.entry("tool_connections", "workspace_id, tool"),
+            // the Merkle log's copies: the rebuild from the event log gives the same leaves, nodes and checkpoints
+            Map.entry("evidence_entries", "workspace_id, sequence"),
+            Map.entry("evidence_nodes", "workspace_id, level, node_index"),
+            Map.entry("evidence_checkpoints", "event_id"));
 
     @Test
     void rebuildsTheRunningGatewaysReadModelsRowForRowAndTheGatewayGoesOn() throws Exception {

@@ -4,6 +4,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
@@ -52,7 +53,13 @@ final class BackgroundTraffic implements AutoCloseable {
                 List<EventEnvelope> events = new ArrayList<>();
                 for (WorkspaceEvents ws : workspaces) {
                     for (int i = 0; i < 5; i++) {
-                        events.add(ws.evaluation("docs.read." + round));
+                        // entries of the workspace's Merkle log, as the decision stream seals them
+                        events.add(ws.sealed(ws.evaluation("docs.read." + round)));
+                    }
+                    if (round % 10 == 5) {
+                        // an entry that is no audit row (it also erases the payload just projected) and a checkpoint
+                        events.add(ws.sealedErasure(((ActionEvaluated) events.get(events.size() - 1).event()).auditLogId()));
+                        events.add(ws.checkpoint());
                     }
                     events.add(ws.stateChange(c -> new ApprovalRequested(DerivedIds.approvalId(c), DerivedIds.auditLogId(c),
                             Tool.CODE_HOST, "pull_request.merge", RiskLevel.HIGH, "agent-1", "digest-" + c,

@@ -36,6 +36,10 @@ final class ReadModelTables {
         tables.put("kill_switch_history", "audit_log_id");
         tables.put("tool_connections", "workspace_id, tool");
         tables.put("webhook_events", "id");
+        // the Merkle logs' copies: a rebuild from the event log gives the same leaves, nodes and checkpoints
+        tables.put("evidence_entries", "workspace_id, sequence");
+        tables.put("evidence_nodes", "workspace_id, level, node_index");
+        tables.put("evidence_checkpoints", "event_id");
         return tables;
     }
 

@@ -86,6 +86,50 @@ final class WorkspaceEvents {
                 ActionSource.EVALUATE, "{}", false, 2));
     }
 
+    /**
+     * The event sealed as the next entry of this workspace's Merkle log, as the decision stream seals it (the leaf here is
+     * of the event id: the projection stores leaves, it does not recompute them); {@code entry} the encoded entry of kinds
+     * without an audit row, else null.
+     */
+    EventEnvelope sealed(EventEnvelope envelope, String entry) {
+        long sequence = merkle.size();
+        byte[] leaf = hasher.leaf(envelope.eventId().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        java.util.List<String> nodes = merkle.append(leaf, hasher).stream().map(io.agentgateway.evidence.Hashes::base64).toList();
+        String digest = io.agentgateway.evidence.Hashes.sha256Hex(envelope.eventId());
+        return envelope.withSeal(new io.agentgateway.schemas.event.EvidenceSeal(sequence,
+                io.agentgateway.evidence.Hashes.base64(leaf), nodes, digest, digest, entry));
+    }
+
+    EventEnvelope sealed(EventEnvelope envelope) {
+        return sealed(envelope, null);
+    }
+
+    /** The erasure of an audit row's payload, sealed as an entry of its own (with its encoded entry, as the stream seals it). */
+    EventEnvelope sealedErasure(String auditLogId) {
+        io.agentgateway.evidence.Entry entry = io.agentgateway.evidence.Entry.of(io.agentgateway.evidence.EntryKinds.AUDIT_PAYLOAD_ERASED,
+                java.util.Map.of(io.agentgateway.evidence.EntryFields.SEQUENCE, Long.toString(merkle.size()),
+                        io.agentgateway.evidence.EntryFields.WORKSPACE_ID, workspaceId,
+                        io.agentgateway.evidence.EntryFields.AUDIT_LOG_ID, auditLogId));
+        return sealed(record(c -> new io.agentgateway.schemas.event.AuditPayloadErased(auditLogId, "privacy request")),
+                java.util.Base64.getEncoder().encodeToString(entry.encode()));
+    }
+
+    /** A checkpoint of this workspace's log as it stands (unsigned: the projection does not check signatures). */
+    EventEnvelope checkpoint() {
+        io.agentgateway.evidence.Checkpoint checkpoint = new io.agentgateway.evidence.Checkpoint("test/" + workspaceId,
+                merkle.size(), merkle.root(hasher));
+        return record(c -> new io.agentgateway.schemas.event.CheckpointIssued(checkpoint.origin(), checkpoint.size(),
+                io.agentgateway.evidence.Hashes.base64(checkpoint.rootHash()), checkpoint.body(), null));
+    }
+
+    /** The log's size: the sequence the next sealed event gets. */
+    long sealedEntries() {
+        return merkle.size();
+    }
+
+    private final io.agentgateway.evidence.CompactRange merkle = io.agentgateway.evidence.CompactRange.empty();
+    private final io.agentgateway.evidence.MerkleHasher hasher = new io.agentgateway.evidence.MerkleHasher();
+
     private EventEnvelope envelope(long workspaceVersion, Function<String, DomainEvent> event) {
         String commandId = UUID.randomUUID().toString();
         return new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(commandId, 0), workspaceId, commandId,

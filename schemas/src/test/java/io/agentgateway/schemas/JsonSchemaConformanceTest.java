@@ -82,6 +82,7 @@ class JsonSchemaConformanceTest {
         schemas.put(io.agentgateway.schemas.command.ConditionInputs.class, "common/condition_inputs.schema.json");
         schemas.put(io.agentgateway.schemas.command.RequestFacts.class, "common/request_facts.schema.json");
         schemas.put(io.agentgateway.schemas.command.TargetFacts.class, "common/target_facts.schema.json");
+        schemas.put(io.agentgateway.schemas.event.EvidenceSeal.class, "common/evidence_seal.schema.json");
         WireCases.typeNames(HeldCall.class).forEach((type, name) -> schemas.put(type, WireCases.heldCallSchema(name)));
         WireCases.typeNames(Command.class).forEach((type, name) -> schemas.put(type, WireCases.commandSchema(name)));
         WireCases.typeNames(DomainEvent.class).forEach((type, name) -> schemas.put(type, WireCases.eventSchema(name)));

@@ -149,6 +149,10 @@ final class WireCases {
         cases.add(new WireCase("event_workspace_defaults_set_with_time_zone", List.of(Topics.EVENTS),
                 WireSamples.eventEnvelope(WireSamples.events().get(io.agentgateway.schemas.event.WorkspaceDefaultsSet.class)),
                 List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("workspace_defaults_set"), "/event"))));
+        // the Merkle log's seal on the envelope came later again: an evaluation as sealed, in a file of its own
+        cases.add(new WireCase("event_action_evaluated_sealed", List.of(Topics.EVENTS),
+                WireSamples.eventEnvelope(WireSamples.events().get(ActionEvaluated.class)),
+                List.of(new SchemaCheck(EVENT_ENVELOPE_SCHEMA, ""), new SchemaCheck(eventSchema("action_evaluated"), "/event"))));
         // sealed inside commands and events, so on no topic as such, but a wire format all the same
         WireSamples.heldCalls().forEach(call -> {
             String name = typeNames(HeldCall.class).get(call.getClass());

@@ -216,6 +216,8 @@ final class WireSamples {
         put(commands, new RecordCallerGaveUp(COMMAND_ID, ACCEPTED_AT, 504));
         put(commands, new io.agentgateway.schemas.command.WithdrawApproval(DerivedIds.approvalId(COMMAND_ID),
                 "The agent no longer needs it"));
+        put(commands, new io.agentgateway.schemas.command.EraseAuditPayload(DerivedIds.auditLogId(COMMAND_ID),
+                "Data subject request DSR-2291"));
         return commands;
     }
 
@@ -269,6 +271,9 @@ final class WireSamples {
         put(events, new LimitReached(auditLogId, "api_keys", 10_000, "issue_api_key",
                 "Workspace has reached its limit of 10000 API keys (gateway.decision.limits.api-keys)"));
         put(events, new io.agentgateway.schemas.event.ApprovalWithdrawn(approvalId, "The agent no longer needs it", ACCEPTED_AT));
+        put(events, new io.agentgateway.schemas.event.CheckpointIssued("gateway.acme.example/audit/" + WORKSPACE_ID, 1024,
+                "CsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=", CHECKPOINT_NOTE, CHECKPOINT_VKEY));
+        put(events, new io.agentgateway.schemas.event.AuditPayloadErased(auditLogId, "Data subject request DSR-2291"));
         return events;
     }
 
@@ -277,7 +282,24 @@ final class WireSamples {
                 ACCEPTED_AT, 3, actor(), command, ACCEPTED_AT.plusSeconds(5));
     }
 
+    /** A checkpoint as the decision stream signs it (a signature of another text: the wire does not check it). */
+    static final String CHECKPOINT_VKEY = "gateway.acme.example/audit+530d903a+AekyeRrm56hApGFkyQR4ZCbV54Id2LKaANYcrnKv3U2k";
+    static final String CHECKPOINT_NOTE = "gateway.acme.example/audit/" + WORKSPACE_ID + "\n1024\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n"
+            + "\n\u2014 gateway.acme.example/audit Uw2QOkn8srV1yJGh2VYRlL1Tnagv1YEq6TfXppzi2ONncAlTgK7Ztg1ERYNZXsYjOBH3mFXmRKuwHjG1Yu72IneyaQM=\n";
+
+    /**
+     * The envelope of an event, sealed into its workspace's Merkle log with every field of the seal set (the seal came
+     * after the first golden files, which read without it).
+     */
     static EventEnvelope eventEnvelope(DomainEvent event) {
+        return unsealedEventEnvelope(event).withSeal(new io.agentgateway.schemas.event.EvidenceSeal(1023,
+                "bjQLnP+zepicpUTmu3gKLHiQHT+zNzh2hRGjBhevoB0=",
+                List.of("lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=", "Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4="),
+                "4e0f2b6a2c1f5f8e5b1b1a6f0c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d",
+                "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "AAAAFWFndy1ldmlkZW5jZS1lbnRyeS92MQ=="));
+    }
+
+    private static EventEnvelope unsealedEventEnvelope(DomainEvent event) {
         return new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(COMMAND_ID, 0), WORKSPACE_ID,
                 COMMAND_ID, CORRELATION_ID, ACCEPTED_AT, actor(), 17L, 5L, event);
     }

@@ -81,6 +81,8 @@ final class CommandHandlers {
         register(RecordCallerGaveUp.class, gatewayOnly(callerGaveUp));
         // the API key that opened the approval, and no other; the handler checks it
         register(WithdrawApproval.class, new WithdrawApprovalHandler(authorizer));
+        // a privacy request: the payload goes from the read model, its digest stays in the Merkle log
+        register(io.agentgateway.schemas.command.EraseAuditPayload.class, adminOnly(new EraseAuditPayloadHandler()));
     }
 
     /**

@@ -18,17 +18,19 @@ import org.springframework.context.annotation.Configuration;
  * {@code spring.kafka.streams.properties.*}) and {@code gateway.decision.*} / {@code gateway.topics.*}.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties({DecisionStreamProperties.class, TopicLayoutProperties.class, KafkaProperties.class})
+@EnableConfigurationProperties({DecisionStreamProperties.class, TopicLayoutProperties.class, KafkaProperties.class,
+        EvidenceProperties.class})
 public class DecisionStreamConfiguration {
 
     @Bean
     public DecisionStreamLifecycle decisionStreamLifecycle(DecisionStreamProperties decision, TopicLayoutProperties topics,
-            KafkaProperties kafka, ObjectProvider<LocalReplyChannel> localReplies, ObjectProvider<GatewayTracing> tracing) {
+            KafkaProperties kafka, ObjectProvider<LocalReplyChannel> localReplies, ObjectProvider<GatewayTracing> tracing,
+            EvidenceProperties evidence) {
         // a channel exists only where a launcher put an ingress in the same process (the embedded default)
         StreamsOptions options = decision.streamsOptions(topics.replicationFactor());
         DecisionStreamRunner runner = new DecisionStreamRunner(decision.settings(),
                 DecisionStreamsConfig.build(kafka.buildStreamsProperties(), options, decision.failoverOptions()),
-                localReplies.getIfAvailable());
+                localReplies.getIfAvailable(), evidence.settings());
         runner.tracing(tracing.getIfAvailable(GatewayTracing::disabled));
         return new DecisionStreamLifecycle(runner, String.join(",", kafka.getBootstrapServers()), topics.layout(),
                 decision.closeTimeout(), options);

@@ -1,10 +1,12 @@
 package io.agentgateway.decision.runtime;
 
 import io.agentgateway.decision.core.DecisionSettings;
+import io.agentgateway.decision.evidence.EvidenceSettings;
 import io.agentgateway.decision.local.AckObservingClientSupplier;
 import io.agentgateway.decision.local.InProcessReplies;
 import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decision.topology.DecisionTopology;
+import io.agentgateway.decision.topology.ReplyRoute;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Properties;
@@ -48,6 +50,7 @@ public final class DecisionStreamRunner implements AutoCloseable {
     private final boolean exactlyOnce;
     /** Null: every reply through the replies topic. */
     private final LocalReplyChannel localReplies;
+    private final EvidenceSettings evidence;
     private KafkaStreams streams;
     private State state;
     /** The client that failed and is to be rebuilt from the changelogs once it is down. */
@@ -67,9 +70,16 @@ public final class DecisionStreamRunner implements AutoCloseable {
      *        in process once what the decision wrote is durable ({@link InProcessReplies}); null: none
      */
     public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig, LocalReplyChannel localReplies) {
+        this(settings, streamsConfig, localReplies, EvidenceSettings.disabled());
+    }
+
+    /** @param evidence how each workspace's Merkle log is sealed ({@code gateway.evidence.*}) */
+    public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig, LocalReplyChannel localReplies,
+                                EvidenceSettings evidence) {
         this.settings = settings;
         this.streamsConfig = streamsConfig;
         this.localReplies = localReplies;
+        this.evidence = evidence;
         this.exactlyOnce = !StreamsConfig.AT_LEAST_ONCE.equals(
                 String.valueOf(streamsConfig.getOrDefault(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE)));
     }
@@ -105,12 +115,12 @@ public final class DecisionStreamRunner implements AutoCloseable {
                 return;
             }
             if (localReplies == null) {
-                created = new KafkaStreams(DecisionTopology.build(settings, ReplyRoute.KAFKA, tracing), streamsConfig);
+                created = new KafkaStreams(DecisionTopology.build(settings, ReplyRoute.KAFKA, tracing, evidence), streamsConfig);
             } else {
                 // one supplier per client: its trackers belong to this client's producers
                 AckObservingClientSupplier clients = new AckObservingClientSupplier();
-                created = new KafkaStreams(DecisionTopology.build(settings, new InProcessReplies(localReplies, clients), tracing),
-                        streamsConfig, clients);
+                created = new KafkaStreams(DecisionTopology.build(settings, new InProcessReplies(localReplies, clients), tracing,
+                        evidence), streamsConfig, clients);
             }
             created.setStateListener((newState, oldState) -> stateChanged(created, newState));
             if (restoreListener != null) {

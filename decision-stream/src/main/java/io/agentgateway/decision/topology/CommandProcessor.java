@@ -3,6 +3,7 @@ package io.agentgateway.decision.topology;
 import io.agentgateway.decision.core.CommandDecision;
 import io.agentgateway.decision.core.DecisionCore;
 import io.agentgateway.decision.core.DecisionSettings;
+import io.agentgateway.decision.evidence.EvidenceSettings;
 import io.agentgateway.decision.outcome.Outcome;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
@@ -17,6 +18,7 @@ import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.WithdrawApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
 import io.agentgateway.schemas.Topics;
@@ -48,23 +50,28 @@ import org.slf4j.LoggerFactory;
 final class CommandProcessor implements Processor<String, CommandEnvelope, String, Object> {
     private static final Logger log = LoggerFactory.getLogger(CommandProcessor.class);
     static final String INTERNAL_ERROR = "internal error";
+    /** How often the wall-clock punctuator looks for logs owed a checkpoint (at most; less when the interval is shorter). */
+    static final Duration CHECKPOINT_TIMER = Duration.ofSeconds(1);
 
     private final DecisionSettings settings;
     private final ReplyRoute replies;
     private final GatewayTracing tracing;
     private final DecisionCore core;
+    private final EvidenceSettings evidenceSettings;
     private ProcessorContext<String, Object> context;
     private WorkspaceStores stores;
     private ProcessedCommands processed;
     private WebhookDeliveries deliveries;
     private OutcomeEmitter emitter;
     private ExpirySweep sweep;
+    private EvidenceLogs evidence;
 
-    CommandProcessor(DecisionSettings settings, ReplyRoute replies, GatewayTracing tracing) {
+    CommandProcessor(DecisionSettings settings, ReplyRoute replies, GatewayTracing tracing, EvidenceSettings evidence) {
         this.settings = settings;
         this.replies = replies;
         this.tracing = tracing;
         this.core = new DecisionCore(settings);
+        this.evidenceSettings = evidence;
     }
 
     @Override
@@ -78,6 +85,13 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         emitter = new OutcomeEmitter(context, replies);
         sweep = new ExpirySweep(stores, emitter);
         context.schedule(settings.sweepInterval(), PunctuationType.STREAM_TIME, sweep::run);
+        evidence = new EvidenceLogs(context, evidenceSettings, emitter);
+        if (evidenceSettings.enabled()) {
+            // checkpoints by time are owed whether or not commands arrive: the wall clock, not stream time
+            Duration every = evidenceSettings.checkpointInterval().compareTo(CHECKPOINT_TIMER) < 0
+                    ? evidenceSettings.checkpointInterval() : CHECKPOINT_TIMER;
+            context.schedule(every, PunctuationType.WALL_CLOCK_TIME, evidence::checkpointWaiting);
+        }
     }
 
     @Override
@@ -163,7 +177,8 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
                 ? decided.get().undelivered()
                 : decided.get();
         WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
-        Outcome outcome = decision.outcome(after);
+        // sealed in decision order, before it is remembered: a redelivery re-emits the same seals
+        Outcome outcome = evidence.seal(envelope, decision.outcome(after));
         processed.remember(envelope, outcome);
         deliveries.remember(envelope, outcome);
         return outcome;
@@ -193,7 +208,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         }
         CommandDecision decision = decided.get();
         WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
-        Outcome outcome = decision.outcome(after);
+        Outcome outcome = evidence.seal(envelope, decision.outcome(after));
         processed.remember(envelope, outcome);
         if (!decision.events().isEmpty()) {
             processed.markUndelivered(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt());

@@ -1,6 +1,7 @@
 package io.agentgateway.decision.topology;
 
 import io.agentgateway.decision.core.DecisionSettings;
+import io.agentgateway.decision.evidence.EvidenceSettings;
 import io.agentgateway.decision.state.ApiKeyGrant;
 import io.agentgateway.decision.state.PendingApproval;
 import io.agentgateway.decision.state.WorkspaceCounters;
@@ -22,7 +23,7 @@ import org.apache.kafka.streams.state.Stores;
  *   gateway.commands.v1 ──▶ decide ──▶ gateway.events.v1
  *                             │   ├──▶ gateway.notifications.v1
  *                             │   └──▶ gateway.replies.v1 (partition named by the command)
- *   workspace-config, workspace-counters, api-keys, api-key-ids, approvals, expiry-index ◀──┤
+ *   workspace-config, workspace-counters, api-keys, api-key-ids, approvals, expiry-index, evidence-log ◀──┤
  *                                            processed-commands-v2, webhook-deliveries ◀──┘
  * </pre>
  *
@@ -47,20 +48,23 @@ public final class DecisionTopology {
     /** The second format of this store (outcomes without what a redelivery derives again): a new name, a new changelog. */
     public static final String PROCESSED_COMMANDS_STORE = "processed-commands-v2";
     public static final String WEBHOOK_DELIVERIES_STORE = "webhook-deliveries";
+    /** Each workspace's Merkle log: its compact range and checkpoint bookkeeping ({@link EvidenceLogs}). */
+    public static final String EVIDENCE_LOG_STORE = "evidence-log";
     /** Every store, for the tests and tools that look at them all. */
     public static final java.util.List<String> STORES = java.util.List.of(WORKSPACE_CONFIG_STORE, WORKSPACE_COUNTERS_STORE,
             API_KEYS_STORE, API_KEY_IDS_STORE, APPROVALS_STORE, EXPIRY_INDEX_STORE, PROCESSED_COMMANDS_STORE,
-            WEBHOOK_DELIVERIES_STORE);
+            WEBHOOK_DELIVERIES_STORE, EVIDENCE_LOG_STORE);
 
     private DecisionTopology() {}
 
+    /** Without sealing the Merkle log (tests of everything else). */
     public static Topology build(DecisionSettings settings) {
         return build(settings, ReplyRoute.KAFKA);
     }
 
     /** @param replies where replies go: the replies topic, or a caller in this process ({@link ReplyRoute}) */
     public static Topology build(DecisionSettings settings, ReplyRoute replies) {
-        return build(settings, replies, GatewayTracing.disabled());
+        return build(settings, replies, GatewayTracing.disabled(), EvidenceSettings.disabled());
     }
 
     /**
@@ -68,11 +72,25 @@ public final class DecisionTopology {
      *                {@code traceparent}, and every record it causes carries that span's (the processor's span, see {@code OutcomeEmitter})
      */
     public static Topology build(DecisionSettings settings, ReplyRoute replies, GatewayTracing tracing) {
+        return build(settings, replies, tracing, EvidenceSettings.disabled());
+    }
+
+    /**
+     * @param evidence how each workspace's Merkle log is sealed and checkpointed; the store is there whether sealing is
+     *                 on or off, so switching it changes no topology
+     */
+    public static Topology build(DecisionSettings settings, ReplyRoute replies, EvidenceSettings evidence) {
+        return build(settings, replies, GatewayTracing.disabled(), evidence);
+    }
+
+    /** With the decisions' spans as {@code tracing} says and the Merkle logs sealed as {@code evidence} says. */
+    public static Topology build(DecisionSettings settings, ReplyRoute replies, GatewayTracing tracing,
+                                 EvidenceSettings evidence) {
         Topology topology = new Topology();
         // a new application id decides the whole log from its beginning: the log is the source of truth
         topology.addSource(AutoOffsetReset.earliest(), SOURCE, new AcceptedAtTimestampExtractor(), Serdes.String().deserializer(),
                 new TolerantCommandEnvelopeDeserializer(), Topics.COMMANDS.name());
-        topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings, replies, tracing), SOURCE);
+        topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings, replies, tracing, evidence), SOURCE);
         // the configuration as its JSON bytes: the processor parses it once per change (ConfigCache) and knows its size
         topology.addStateStore(keyed(WORKSPACE_CONFIG_STORE, Serdes.ByteArray()), PROCESSOR);
         topology.addStateStore(keyed(WORKSPACE_COUNTERS_STORE, new JsonSerde<>(WorkspaceCounters.class)), PROCESSOR);
@@ -80,6 +98,7 @@ public final class DecisionTopology {
         topology.addStateStore(keyed(API_KEY_IDS_STORE, Serdes.String()), PROCESSOR);
         topology.addStateStore(keyed(APPROVALS_STORE, new JsonSerde<>(PendingApproval.class)), PROCESSOR);
         topology.addStateStore(keyed(EXPIRY_INDEX_STORE, Serdes.ByteArray()), PROCESSOR);
+        topology.addStateStore(keyed(EVIDENCE_LOG_STORE, Serdes.ByteArray()), PROCESSOR);
         // the window only carries the retention: a command id is looked up around its own acceptedAt
         topology.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(PROCESSED_COMMANDS_STORE, settings.dedupeRetention(),

@@ -15,6 +15,7 @@ import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
+import io.agentgateway.schemas.event.EvidenceSeal;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import java.time.Instant;
@@ -54,6 +55,9 @@ import tools.jackson.databind.JsonNode;
  * @param decidedCommandId     the id the events were derived from when it is not the command's own (a retry
  *                             decided afresh under a derived id, filed under the id retried), else null
  * @param decidedAt            that decision's acceptedAt, with {@code decidedCommandId}
+ * @param seals                each event's seal into the workspace's Merkle log, by position (null: not an entry),
+ *                             or null when none is (a redelivery re-emits the same seals: they cannot be derived again,
+ *                             the log has moved on)
  */
 public record StoredOutcome(
         String workspaceId,
@@ -71,23 +75,44 @@ public record StoredOutcome(
         Long replyWorkspaceVersion,
         ApprovalSnapshot approval,
         String decidedCommandId,
-        Instant decidedAt) {
+        Instant decidedAt,
+        List<EvidenceSeal> seals) {
 
     public StoredOutcome {
         Objects.requireNonNull(status, "status");
         events = events == null ? List.of() : List.copyOf(events);
         notifications = notifications == null ? List.of() : List.copyOf(notifications);
+        // positions matter and most are null: not List.copyOf
+        seals = seals == null ? null : java.util.Collections.unmodifiableList(new ArrayList<>(seals));
+    }
+
+    /** Without seals (the form before the Merkle log). */
+    public StoredOutcome(String workspaceId, ReplyStatus status, String error, EvaluationOutcome evaluation,
+                         boolean evaluationFromAudit, String correlationId, long workspaceVersion, long policySetVersion,
+                         List<DomainEvent> events, List<NotificationRequested> notifications, int excerptBytes,
+                         ToolConnection connection, Long replyWorkspaceVersion, ApprovalSnapshot approval,
+                         String decidedCommandId, Instant decidedAt) {
+        this(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId, workspaceVersion, policySetVersion,
+                events, notifications, excerptBytes, connection, replyWorkspaceVersion, approval, decidedCommandId, decidedAt,
+                null);
     }
 
     /** The compact form of {@code outcome}, decided for {@code envelope} with {@code excerptBytes} as the limit. */
     public static StoredOutcome of(CommandEnvelope envelope, Outcome outcome, int excerptBytes) {
         List<DomainEvent> events = new ArrayList<>(outcome.events().size());
+        List<EvidenceSeal> seals = null;
         long workspaceVersion = 0;
         long policySetVersion = 0;
         for (EventEnvelope event : outcome.events()) {
             workspaceVersion = event.workspaceVersion();
             policySetVersion = event.policySetVersion();
             events.add(withoutDerivable(event.event()));
+            if (event.seal() != null) {
+                if (seals == null) {
+                    seals = new ArrayList<>(java.util.Collections.nCopies(outcome.events().size(), (EvidenceSeal) null));
+                }
+                seals.set(events.size() - 1, event.seal());
+            }
         }
         boolean fromAudit = outcome.evaluation() != null && !events.isEmpty()
                 && outcome.events().get(0).event() instanceof ActionEvaluated audit
@@ -95,14 +120,14 @@ public record StoredOutcome(
         return new StoredOutcome(outcome.workspaceId(), outcome.status(), outcome.error(),
                 fromAudit ? null : outcome.evaluation(), fromAudit, envelope.correlationId(), workspaceVersion,
                 policySetVersion, events, outcome.notifications(), excerptBytes, outcome.connection(),
-                outcome.workspaceVersion(), outcome.approval(), null, null);
+                outcome.workspaceVersion(), outcome.approval(), null, null, seals);
     }
 
     /** This outcome filed under another command id than the one it was decided as ({@code decided}'s). */
     public StoredOutcome decidedAs(CommandEnvelope decided) {
         return new StoredOutcome(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId,
                 workspaceVersion, policySetVersion, events, notifications, excerptBytes, connection, replyWorkspaceVersion,
-                approval, decided.commandId(), decided.acceptedAt());
+                approval, decided.commandId(), decided.acceptedAt(), seals);
     }
 
     /**
@@ -112,13 +137,21 @@ public record StoredOutcome(
      * then emits that, and a retry of the command id is decided afresh ({@code DeadlineCheck}).
      */
     public StoredOutcome undelivered() {
-        List<DomainEvent> recorded = events.stream()
-                .filter(ActionEvaluated.class::isInstance)
-                .map(e -> (DomainEvent) ((ActionEvaluated) e).asUndelivered())
-                .toList();
+        List<DomainEvent> recorded = new ArrayList<>(1);
+        List<EvidenceSeal> recordedSeals = null;
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i) instanceof ActionEvaluated evaluated) {
+                recorded.add(evaluated.asUndelivered());
+                if (seals != null && seals.get(i) != null) {
+                    // the entry as it was sealed: its later undelivered mark is an entry of its own (evaluation_undelivered)
+                    recordedSeals = new ArrayList<>(java.util.Collections.nCopies(recorded.size(), (EvidenceSeal) null));
+                    recordedSeals.set(recorded.size() - 1, seals.get(i));
+                }
+            }
+        }
         return new StoredOutcome(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId,
                 workspaceVersion, policySetVersion, recorded, List.of(), excerptBytes, connection, replyWorkspaceVersion,
-                approval, decidedCommandId, decidedAt);
+                approval, decidedCommandId, decidedAt, recordedSeals);
     }
 
     /** The audit entry of an evaluation's outcome (its first event), as stored: without its payload excerpt. */
@@ -136,7 +169,8 @@ public record StoredOutcome(
         for (int i = 0; i < events.size(); i++) {
             restored.add(new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(commandId, i),
                     workspaceId, commandId, correlationId, acceptedAt, envelope.actor(),
-                    workspaceVersion, policySetVersion, withDerived(events.get(i), command)));
+                    workspaceVersion, policySetVersion, withDerived(events.get(i), command),
+                    seals == null || i >= seals.size() ? null : seals.get(i)));
         }
         EvaluationOutcome reply = evaluationFromAudit && !events.isEmpty() && events.get(0) instanceof ActionEvaluated audit
                 ? evaluationOf(audit)

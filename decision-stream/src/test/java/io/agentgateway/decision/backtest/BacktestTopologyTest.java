@@ -6,7 +6,6 @@ import io.agentgateway.backtest.BacktestReport;
 import io.agentgateway.backtest.BacktestRequest;
 import io.agentgateway.backtest.HistoryReplay;
 import io.agentgateway.backtest.LogSpan;
-
 import io.agentgateway.decision.core.DecisionSettings;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.state.BuiltInDefaults;

@@ -3,6 +3,7 @@ package io.agentgateway.decision.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decision.core.DecisionSettings;
+import io.agentgateway.decision.evidence.EvidenceSettings;
 import io.agentgateway.decision.runtime.DecisionStreamsConfig;
 import io.agentgateway.decision.runtime.ProcessingGuarantee;
 import io.agentgateway.decision.runtime.StreamsOptions;
@@ -15,6 +16,7 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.EventTypeHeader;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,10 +69,24 @@ public final class DecisionDriver implements AutoCloseable {
     /** @param tracing where the decisions' spans go */
     public DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee, ReplyRoute replyRoute,
                           GatewayTracing tracing) {
+        this(settings, stateDir, guarantee, replyRoute, tracing, EvidenceSettings.disabled(), Instant.now());
+    }
+
+    /**
+     * With each workspace's Merkle log sealed as {@code evidence} says, and the driver's wall clock (the timed
+     * checkpoints' punctuator) starting at {@code wallClock}.
+     */
+    public DecisionDriver(DecisionSettings settings, Path stateDir, EvidenceSettings evidence, Instant wallClock) {
+        this(settings, stateDir, StreamsOptions.defaults().processingGuarantee(), ReplyRoute.KAFKA, GatewayTracing.disabled(),
+                evidence, wallClock);
+    }
+
+    private DecisionDriver(DecisionSettings settings, Path stateDir, ProcessingGuarantee guarantee, ReplyRoute replyRoute,
+                           GatewayTracing tracing, EvidenceSettings evidence, Instant wallClock) {
         StreamsOptions options = new StreamsOptions("decision-test", guarantee,
                 null, null, stateDir.toString(), 1, (short) 1, 1, 5, 5);
-        driver = new TopologyTestDriver(DecisionTopology.build(settings, replyRoute, tracing),
-                DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options));
+        driver = new TopologyTestDriver(DecisionTopology.build(settings, replyRoute, tracing, evidence),
+                DecisionStreamsConfig.build(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092"), options), wallClock);
         commands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(),
                 Topics.COMMANDS.valueSerde().serializer());
         rawCommands = driver.createInputTopic(Topics.COMMANDS.name(), new StringSerializer(), new ByteArraySerializer());
@@ -151,6 +167,12 @@ public final class DecisionDriver implements AutoCloseable {
     /** Every event emitted so far, in the order of the events topic (a back-test's input). */
     public List<EventEnvelope> eventLog() {
         return List.copyOf(eventLog);
+    }
+
+    /** Moves the wall clock on (wall-clock punctuators run) and returns what they emitted. */
+    public Emitted advanceWallClock(java.time.Duration duration) {
+        driver.advanceWallClockTime(duration);
+        return drain();
     }
 
     private Emitted drain() {

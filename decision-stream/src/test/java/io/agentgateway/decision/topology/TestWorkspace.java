@@ -43,6 +43,7 @@ public final class TestWorkspace {
     private final DecisionDriver driver;
     private Instant now = START;
     private String evaluateKeyHash;
+    private final java.util.List<CommandEnvelope> sent = new java.util.ArrayList<>();
 
     private TestWorkspace(DecisionDriver driver) {
         this.driver = driver;
@@ -60,7 +61,13 @@ public final class TestWorkspace {
         CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), id,
                 UUID.randomUUID().toString(), now, REPLY_PARTITION, actor, command);
         now = now.plusSeconds(1);
+        sent.add(envelope);
         return envelope;
+    }
+
+    /** Every envelope made for this workspace, in order (a replay sends them again). */
+    public java.util.List<CommandEnvelope> sent() {
+        return java.util.List.copyOf(sent);
     }
 
     public Emitted as(Actor actor, Command command) {

@@ -1,5 +1,6 @@
 package io.agentgateway.launcher.cli;
 
+import io.agentgateway.ingress.evidence.EvidenceExporter;
 import io.agentgateway.ingress.export.AuditExport;
 import io.agentgateway.launcher.LauncherSettings;
 import java.io.BufferedOutputStream;
@@ -83,12 +84,17 @@ public final class ExportCommand {
         }
         try (connection) {
             if (!workspaceExists(connection, options)) {
-                stderr.println("export: workspace " + options.filter().workspaceId() + " does not exist in " + options.jdbcUrl());
+                stderr.println("export: workspace " + options.workspaceId() + " does not exist in " + options.jdbcUrl());
                 return FAILED;
             }
             long rows = options.out() == null ? toStdout(connection, options) : toFile(connection, options);
-            stderr.println("export: " + rows + " audit rows written" + (options.out() == null ? "" : " to " + options.out()));
+            stderr.println("export: " + rows + (options.evidence() != null ? " log entries" : " audit rows") + " written"
+                    + (options.out() == null ? "" : " to " + options.out()));
             return OK;
+        } catch (IllegalArgumentException e) {
+            // --consistency-from beyond the latest checkpoint, found once the log was read
+            stderr.println("export: " + e.getMessage());
+            return FAILED;
         } catch (SQLException e) {
             stderr.println("export: PostgreSQL at " + options.jdbcUrl() + ": " + oneLine(e.getMessage()));
             return FAILED;
@@ -110,7 +116,7 @@ public final class ExportCommand {
     /** An unknown (or mistyped) workspace is an error, not an empty file that looks like a quiet period. */
     private static boolean workspaceExists(Connection connection, ExportOptions options) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement("select 1 from workspaces where id = ?")) {
-            s.setObject(1, options.filter().workspaceId());
+            s.setObject(1, options.workspaceId());
             try (ResultSet rs = s.executeQuery()) {
                 return rs.next();
             }
@@ -118,9 +124,19 @@ public final class ExportCommand {
     }
 
     private long toStdout(Connection connection, ExportOptions options) throws SQLException, IOException {
-        long rows = AuditExport.write(connection, options.filter(), options.format(), stdout);
+        long rows = write(connection, options, stdout);
         stdout.flush();
         return rows;
+    }
+
+    /** The audit export, or with --evidence the evidence export (keys: those this launcher knows, EvidenceKeys). */
+    private static long write(Connection connection, ExportOptions options, OutputStream out) throws SQLException, IOException {
+        if (options.evidence() == null) {
+            return AuditExport.write(connection, options.filter(), options.format(), out);
+        }
+        List<io.agentgateway.evidence.NoteKeys.VerifierKey> keys = EvidenceKeys.ofThisGateway(LauncherSettings.fromEnvironment());
+        return EvidenceExporter.write(connection, options.evidence(), keys, EvidenceKeys.origin(keys, options.workspaceId()),
+                out).entries();
     }
 
     private static long toFile(Connection connection, ExportOptions options) throws SQLException, IOException {
@@ -129,7 +145,7 @@ public final class ExportCommand {
         try {
             long rows;
             try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(partial), 64 * 1024)) {
-                rows = AuditExport.write(connection, options.filter(), options.format(), file);
+                rows = write(connection, options, file);
             }
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return rows;

@@ -31,13 +31,13 @@ final class AuditLogWrites {
                 decision, reason, matched_policy_id, matched_policy_name, approval_request_id, agent_id,
                 agent_name, resource_type, resource_id, requested_by, source, actor_user_id, payload_excerpt,
                 payload_truncated, payload_bytes, policy_set_version, workspace_version, undelivered, agent_identity,
-                condition_errors)
+                condition_errors, sequence, leaf_hash, payload_sha256, payload_excerpt_sha256)
             values (:id::uuid, :workspace_id::uuid, :event_id::uuid, :command_id, :correlation_id, :occurred_at, :kind,
                 :tool, :action, :risk_level, :supplied_risk_level, :risk_classification, :risk_overridden_by_caller,
                 :decision, :reason, :matched_policy_id, :matched_policy_name, :approval_request_id::uuid, :agent_id,
                 :agent_name, :resource_type, :resource_id, :requested_by, :source, :actor_user_id, :payload_excerpt,
                 :payload_truncated, :payload_bytes, :policy_set_version, :workspace_version, :undelivered, :agent_identity,
-                :condition_errors::jsonb)
+                :condition_errors::jsonb, :sequence, :leaf_hash, :payload_sha256, :payload_excerpt_sha256)
             on conflict (id) do nothing
             """);
 
@@ -85,6 +85,7 @@ final class AuditLogWrites {
                 // policy conditions that could not be evaluated, and what the fail-closed rule made of each
                 .json("condition_errors", event.conditionErrors() == null ? null
                         : GatewayJson.MAPPER.writeValueAsString(event.conditionErrors()))
+                .sealed(envelope.seal())
                 .source());
     }
 
@@ -136,6 +137,7 @@ final class AuditLogWrites {
                 .bool("undelivered", false)
                 .text("agent_identity", null)
                 .json("condition_errors", null)
+                .sealed(envelope.seal())
                 .source());
     }
 }

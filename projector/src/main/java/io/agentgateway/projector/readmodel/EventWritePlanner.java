@@ -4,6 +4,8 @@ import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalExpired;
+import io.agentgateway.schemas.event.AuditPayloadErased;
+import io.agentgateway.schemas.event.CheckpointIssued;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.ApprovalWithdrawn;
@@ -52,7 +54,14 @@ public class EventWritePlanner {
         requirePresent(envelope.occurredAt(), "occurredAt");
         requirePresent(envelope.event(), "event");
         try {
-            return writesOf(envelope, envelope.event(), heldTraceParent);
+            List<Write> writes = writesOf(envelope, envelope.event(), heldTraceParent);
+            if (envelope.seal() == null) {
+                return writes;
+            }
+            // an entry of the workspace's Merkle log: its leaf and the nodes it completed, beside the event's own rows
+            List<Write> withSeal = new ArrayList<>(writes);
+            withSeal.addAll(EvidenceWrites.sealed(envelope));
+            return withSeal;
         } catch (IllegalArgumentException e) {
             // UUID.fromString and friends; the cause's message may quote the value, ours does not
             throw new InvalidEventException("malformed value in " + typeName(envelope.event()), e);
@@ -141,6 +150,12 @@ public class EventWritePlanner {
         if (event instanceof EvaluationUndelivered e) {
             // the approval it ended, if any, ends by the ApprovalExpired that follows it
             return List.of(AuditLogWrites.undelivered(envelope, e));
+        }
+        if (event instanceof CheckpointIssued e) {
+            return List.of(EvidenceWrites.checkpoint(envelope, e));
+        }
+        if (event instanceof AuditPayloadErased e) {
+            return EvidenceWrites.payloadErased(envelope, e);
         }
         throw new InvalidEventException("no projection for " + typeName(event));
     }

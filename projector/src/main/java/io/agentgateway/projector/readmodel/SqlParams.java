@@ -67,6 +67,17 @@ final class SqlParams {
         return this;
     }
 
+    /**
+     * An audit row's place in its workspace's Merkle log and the payload's digests the log sealed instead of the payload
+     * (all null for an event from before the log, or sealing switched off).
+     */
+    SqlParams sealed(io.agentgateway.schemas.event.EvidenceSeal seal) {
+        return bigint("sequence", seal == null ? null : seal.sequence())
+                .text("leaf_hash", seal == null ? null : seal.leafHash())
+                .text("payload_sha256", seal == null ? null : seal.payloadSha256())
+                .text("payload_excerpt_sha256", seal == null ? null : seal.payloadExcerptSha256());
+    }
+
     SqlParams textArray(String name, Collection<String> values) {
         String[] array = values.stream().map(SqlParams::withoutNul).toArray(String[]::new);
         source.addValue(name, new AbstractSqlTypeValue() {

@@ -34,6 +34,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = LimitReached.class, name = "limit_reached"),
     @JsonSubTypes.Type(value = EvaluationUndelivered.class, name = "evaluation_undelivered"),
     @JsonSubTypes.Type(value = ApprovalWithdrawn.class, name = "approval_withdrawn"),
+    @JsonSubTypes.Type(value = CheckpointIssued.class, name = "checkpoint_issued"),
+    @JsonSubTypes.Type(value = AuditPayloadErased.class, name = "audit_payload_erased"),
 })
 public sealed interface DomainEvent
         permits ActionEvaluated, ApprovalRequested, KillSwitchChanged, WorkspaceCreated, MemberSet,
@@ -41,4 +43,5 @@ public sealed interface DomainEvent
                 ApiKeyRevoked, NotificationSettingsSet, ToolConnectionUpserted, ToolConnectionDeleted,
                 WebhookSecretRotated, ApprovalReviewed, ApprovalExpired, ApprovedCallClaimed,
                 ApprovedCallExecuted, ApprovedCallFailed,
-                WebhookReceived, ApprovedCallCancelled, LimitReached, EvaluationUndelivered, ApprovalWithdrawn {}
+                WebhookReceived, ApprovedCallCancelled, LimitReached, EvaluationUndelivered, ApprovalWithdrawn,
+                CheckpointIssued, AuditPayloadErased {}
