@@ -89,7 +89,7 @@ final class EventLogReader {
         } catch (org.apache.kafka.common.errors.TimeoutException e) {
             throw new EventLogUnavailableException("Kafka at " + servers() + " did not answer within " + connectTimeout, e);
         } catch (KafkaException e) {
-            throw new EventLogUnavailableException("cannot read " + topic + " from Kafka at " + servers() + ": " + e.getMessage(), e);
+            throw new EventLogUnavailableException("cannot read " + topic + " from Kafka at " + servers() + ": " + describe(e), e);
         }
     }
 
@@ -126,5 +126,15 @@ final class EventLogReader {
         config.putIfAbsent(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 16 * 1024 * 1024);
         config.putIfAbsent(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 64 * 1024 * 1024);
         return config;
+    }
+
+    /** The failure and, when Kafka wrapped it ("Failed to construct kafka consumer"), what it wrapped: for the operator. */
+    static String describe(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == failure ? String.valueOf(failure.getMessage())
+                : failure.getMessage() + " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
     }
 }

@@ -97,7 +97,7 @@ public final class RecordedCommands {
         } catch (org.apache.kafka.common.errors.TimeoutException e) {
             throw new EventLogUnavailableException("Kafka did not answer within " + connectTimeout, e);
         } catch (KafkaException e) {
-            throw new EventLogUnavailableException("cannot read " + topic + " from Kafka: " + e.getMessage(), e);
+            throw new EventLogUnavailableException("cannot read " + topic + " from Kafka: " + EventLogReader.describe(e), e);
         }
     }
 }

@@ -40,10 +40,15 @@ enum AuditExportColumn {
     // the answer reached nobody: decided after the caller's deadline, or its caller got 503/504 or hung up
     UNDELIVERED("undelivered", Kind.BOOLEAN),
     // bound: the agent id was the one the API key is bound to; asserted: only named by the caller
-    AGENT_IDENTITY("agent_identity", Kind.TEXT);
+    AGENT_IDENTITY("agent_identity", Kind.TEXT),
+    // policy conditions that could not be evaluated, and what the fail-closed rule made of each (a JSON array)
+    CONDITION_ERRORS("condition_errors", Kind.JSON);
 
-    /** How a column is read from JDBC and written: text, an ISO-8601 instant, a boolean or an integer. */
-    enum Kind { TEXT, TIMESTAMP, BOOLEAN, NUMBER }
+    /**
+     * How a column is read from JDBC and written: text, an ISO-8601 instant, a boolean, an integer, or a JSON value
+     * (written as JSON in JSON Lines, as its text in CSV).
+     */
+    enum Kind { TEXT, TIMESTAMP, BOOLEAN, NUMBER, JSON }
 
     /** Every column in file order; the result set's column i+1 is {@code ALL[i]}. */
     static final AuditExportColumn[] ALL = values();

@@ -35,7 +35,7 @@ final class CsvRowWriter implements AuditRowWriter {
         for (int i = 0; i < AuditExportColumn.ALL.length; i++) {
             int column = i + 1;
             switch (AuditExportColumn.ALL[i].kind()) {
-                case TEXT -> csv.print(spreadsheetSafe(row.getString(column)));
+                case TEXT, JSON -> csv.print(spreadsheetSafe(row.getString(column)));
                 case TIMESTAMP -> {
                     OffsetDateTime at = row.getObject(column, OffsetDateTime.class);
                     csv.print(at == null ? null : at.toInstant().toString());

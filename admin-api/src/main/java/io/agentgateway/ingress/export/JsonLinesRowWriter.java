@@ -75,6 +75,15 @@ final class JsonLinesRowWriter implements AuditRowWriter {
                         json.writeNumber(value);
                     }
                 }
+                case JSON -> {
+                    String value = row.getString(column);
+                    if (value == null) {
+                        json.writeNull();
+                    } else {
+                        // written by the projector from the event, so it is JSON already; copied as it is
+                        json.writeRawValue(value);
+                    }
+                }
             }
         }
         json.writeEndObject();
