@@ -69,7 +69,8 @@ class AuditExportTest {
                 "suppliedRiskLevel", "riskClassification", "riskOverriddenByCaller", "decision", "reason",
                 "matchedPolicyId", "matchedPolicyName", "approvalRequestId", "agentId", "agentName", "resourceType",
                 "resourceId", "requestedBy", "source", "actorUserId", "correlationId", "commandId", "payloadExcerpt",
-                "payloadTruncated", "payloadBytes", "policySetVersion", "workspaceVersion", "undelivered", "agentIdentity");
+                "payloadTruncated", "payloadBytes", "policySetVersion", "workspaceVersion", "undelivered", "agentIdentity",
+                "conditionErrors");
         assertThat(row.get("id").asString()).isEqualTo(id.toString());
         assertThat(row.get("occurredAt").asString()).isEqualTo("2031-03-01T12:00:00Z");
         assertThat(row.get("tool").asString()).isEqualTo("code_host");
