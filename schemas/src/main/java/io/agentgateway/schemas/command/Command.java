@@ -32,10 +32,12 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = SetToolAccessToken.class, name = "set_tool_access_token"),
     @JsonSubTypes.Type(value = RecordCallerGaveUp.class, name = "record_caller_gave_up"),
     @JsonSubTypes.Type(value = WithdrawApproval.class, name = "withdraw_approval"),
+    @JsonSubTypes.Type(value = SendTestNotification.class, name = "send_test_notification"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
                 SetWorkspaceDefaults, IssueApiKey, RevokeApiKey, SetMember, RemoveMember,
                 SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret,
                 ReviewApproval, ClaimApprovedCall, RecordCallExecution,
-                ReceiveWebhook, CheckAccess, SetToolAccessToken, RecordCallerGaveUp, WithdrawApproval {}
+                ReceiveWebhook, CheckAccess, SetToolAccessToken, RecordCallerGaveUp, WithdrawApproval,
+                SendTestNotification {}
