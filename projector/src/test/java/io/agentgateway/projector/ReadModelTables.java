@@ -36,6 +36,7 @@ final class ReadModelTables {
         tables.put("kill_switch_history", "audit_log_id");
         tables.put("tool_connections", "workspace_id, tool");
         tables.put("webhook_events", "id");
+        tables.put("admin_changes", "event_id");
         return tables;
     }
 

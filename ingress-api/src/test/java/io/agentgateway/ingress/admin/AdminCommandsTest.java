@@ -243,7 +243,7 @@ class AdminCommandsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            {}                                          | decisions or approvalTtl is required
+            {}                                          | decisions, approvalTtl or timeZone is required
             {"decisions":[]}                            | decisions must be an object
             {"decisions":{"extreme":"block"}}           | decisions keys must be risk levels: low, medium, high, critical
             {"decisions":{"low":"maybe"}}               | decisions.low must be one of: allow, block, require_approval

@@ -47,7 +47,7 @@ public class EventWritePlanner {
         requirePresent(envelope.occurredAt(), "occurredAt");
         requirePresent(envelope.event(), "event");
         try {
-            return writesOf(envelope, envelope.event());
+            return AdminChangeWrites.with(envelope, writesOf(envelope, envelope.event()));
         } catch (IllegalArgumentException e) {
             // UUID.fromString and friends; the cause's message may quote the value, ours does not
             throw new InvalidEventException("malformed value in " + typeName(envelope.event()), e);
@@ -57,7 +57,9 @@ public class EventWritePlanner {
     // Java 17 has no pattern matching for switch; DomainEvent is sealed, so this chain is complete.
     private static List<Write> writesOf(EventEnvelope envelope, DomainEvent event) {
         if (event instanceof ActionEvaluated e) {
-            return List.of(AuditLogWrites.actionEvaluated(envelope, e));
+            List<Write> used = ApiKeyWrites.used(envelope);
+            return used.isEmpty() ? List.of(AuditLogWrites.actionEvaluated(envelope, e))
+                    : List.of(AuditLogWrites.actionEvaluated(envelope, e), used.get(0));
         }
         if (event instanceof ApprovalRequested e) {
             return List.of(ApprovalRequestWrites.requested(envelope, e));
