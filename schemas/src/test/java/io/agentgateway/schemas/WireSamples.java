@@ -198,7 +198,7 @@ final class WireSamples {
         put(commands, new RevokeApiKey(KEY_ID));
         put(commands, new SetMember("user-43", "bob@acme.example", Role.ADMIN));
         put(commands, new RemoveMember("user-44"));
-        put(commands, new SetNotificationSettings(SEALED_WEBHOOK_URL, true));
+        put(commands, new SetNotificationSettings(SEALED_WEBHOOK_URL, true, false));
         put(commands, new UpsertToolConnection(Tool.MCP, toolConnectionConfig(), "https://mcp.acme.example/sse",
                 McpAuthType.TOKEN, McpTransport.SSE, "https://api.acme.example/v3", SecretUpdate.set(SEALED_ACCESS_TOKEN),
                 new SecretUpdate(SecretChange.SET, SEALED_WEBHOOK_SECRET)));

@@ -50,20 +50,24 @@ public class NotificationSettingsAdmin {
     }
 
     /**
-     * {@code {chatWebhookUrl, emailEnabled}} as {@code PUT .../notification-settings} takes it: replaces both (a null or
-     * absent URL clears it).
+     * {@code {chatWebhookUrl, emailEnabled, keepChatWebhook?}} as {@code PUT .../notification-settings} takes it: replaces
+     * both (a null or absent URL clears it), unless {@code keepChatWebhook} is true, which keeps the stored URL.
      */
     public Mono<Reply> set(AuthenticatedUser user, UUID workspaceId, ObjectNode body, String correlationId) {
         return Mono.fromCallable(() -> {
-            JsonFields.onlyKnownFields(body, Set.of("chatWebhookUrl", "emailEnabled"), "");
+            JsonFields.onlyKnownFields(body, Set.of("chatWebhookUrl", "emailEnabled", "keepChatWebhook"), "");
             String url = JsonFields.optionalString(body, "chatWebhookUrl");
+            boolean keep = JsonFields.optionalBoolean(body, "keepChatWebhook", false);
+            if (keep && url != null) {
+                throw ApiException.badField("chatWebhookUrl", "keepChatWebhook and chatWebhookUrl cannot both be set");
+            }
             if (url != null) {
                 // the policy first: it reads hosts that java.net.URI does not call hosts (2130706433, 127.0.0.1.)
                 egress.require("chatWebhookUrl", url);
                 requireWebUrl(url);
             }
             boolean emailEnabled = JsonFields.requiredBoolean(body, "emailEnabled");
-            return new SetNotificationSettings(url == null ? null : sealer.seal(url), emailEnabled);
+            return new SetNotificationSettings(url == null ? null : sealer.seal(url), emailEnabled, keep ? Boolean.TRUE : null);
         }).flatMap(command -> commands.send(correlationId, user, workspaceId, command));
     }
 

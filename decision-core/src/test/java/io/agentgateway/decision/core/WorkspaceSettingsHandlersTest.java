@@ -171,6 +171,11 @@ class WorkspaceSettingsHandlersTest {
         workspace.admin(new SetNotificationSettings(null, false)).ok();
         workspace.admin(new SendTestNotification()).refused(ReplyStatus.CONFLICT, SendTestNotificationHandler.NOBODY);
         workspace.admin(new SetNotificationSettings("v1.Y2hhdA", false)).ok();
+        // the email setting alone, keeping the chat webhook the caller never saw
+        workspace.admin(new SetNotificationSettings("v1.b3RoZXI", false, true))
+                .refused(ReplyStatus.INVALID, "keepChatWebhook and chatWebhookUrl cannot both be set");
+        workspace.admin(new SetNotificationSettings(null, false, true)).ok();
+        assertThat(workspace.state().notifications()).isEqualTo(new NotificationSettings("v1.Y2hhdA", false));
         NotificationRequested chatOnly = workspace.admin(new SendTestNotification()).ok().decision().notifications().get(0);
         assertThat(chatOnly.emailTo()).isEmpty();
         assertThat(chatOnly.sealedChatWebhookUrl()).isEqualTo("v1.Y2hhdA");
