@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 import tools.jackson.databind.JsonNode;
 
@@ -146,6 +148,7 @@ class ConsoleAdminBrowserTest {
         browser.find("#testPayload").sendKeys("{\"space\": \"prod\"}");
         click("#run-test", "#test-result");
         assertThat(browser.text("#test-decision")).isEqualTo("require_approval");
+        assertThat(browser.text("#bt-changed")).as("the back-test shown is the draft's as it is now").isEqualTo("2");
         assertThat(browser.text("#test-matched")).isEqualTo("Prod docs need review (this draft)");
         assertThat(browser.seriousAccessibilityViolations()).as("editor with results").isEmpty();
         browser.screenshot("policy-editor");
@@ -181,6 +184,28 @@ class ConsoleAdminBrowserTest {
         assertThat(next.text("reason")).isNotBlank();
         assertThat(GatewayHarness.evaluate(ws, Map.of("tool", "docs", "action", "page.publish", "riskLevel", "medium",
                 "agentId", "docs-bot", "payload", Map.of("space", "dev"))).text("decision")).isEqualTo("allow");
+
+        // a second policy (made with the API) moved up, edited and deleted in the console
+        var second = client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/policies", ws.ownerJwt(), Map.of("name", "Block doc deletes",
+                "priority", 20, "decision", "block", "match", Map.of("tools", List.of("docs"), "actions", List.of("page.delete"))));
+        assertThat(second.status()).as(second.rawBody()).isEqualTo(201);
+        String secondId = second.text("policyId");
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> {
+            page("/workspaces/" + ws.id() + "/policies");
+            return policyOrder().equals(List.of("Prod docs need review", "Block doc deletes"));
+        });
+        click("button[aria-label='Move Block doc deletes up']", "#notice");
+        assertThat(policyOrder()).containsExactly("Block doc deletes", "Prod docs need review");
+        browser.find("a[aria-label='Edit Block doc deletes']").click();
+        browser.await("#name");
+        assertThat(browser.find("#actions").getAttribute("value")).isEqualTo("page.delete");
+        browser.find("#name").clear();
+        browser.find("#name").sendKeys("Block doc deletions");
+        click("#save-policy", "#saved");
+        assertThat(browser.text("#saved")).contains("Block doc deletions");
+        assertThat(browser.text("tr[data-policy-id='" + secondId + "']")).contains("Block doc deletions").contains("page.delete");
+        click("button[aria-label='Delete Block doc deletions']", "#notice");
+        assertThat(policyOrder()).containsExactly("Prod docs need review");
 
         // the defaults' errors at their fields; who changed the policy is on the page
         browser.find("#approvalTtl").clear();
@@ -330,12 +355,12 @@ class ConsoleAdminBrowserTest {
         browser.find("#done").click();
         Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> {
             page("/workspaces/" + ws.id() + "/api-keys");
-            return !keyRow("octokit agent").findElement(org.openqa.selenium.By.cssSelector(".last-used")).getText().equals("never");
+            return !keyRow("octokit agent").findElement(By.cssSelector(".last-used")).getText().equals("never");
         });
         assertThat(browser.seriousAccessibilityViolations()).as("keys").isEmpty();
         browser.screenshot("api-keys");
 
-        keyRow("octokit agent").findElement(org.openqa.selenium.By.cssSelector("button")).click();
+        keyRow("octokit agent").findElement(By.cssSelector("button")).click();
         browser.await("#revoked");
         seen();
         JsonNode refused = RealClients.run("octokit-snippet.mjs", Map.of("baseUrl", shownBaseUrl, "auth", shownAuth, "owner", org, "repo", "api"));
@@ -350,7 +375,7 @@ class ConsoleAdminBrowserTest {
         // an admin may not grant the owner role, nor change or remove the owner: disabled, with the reason
         assertThat(browser.find("#invite-role option[value='owner']").getAttribute("disabled")).isNotNull();
         var ownerRow = browser.find("tr[data-user-id='" + ws.ownerId() + "']");
-        assertThat(ownerRow.findElement(org.openqa.selenium.By.cssSelector("button.danger")).getAttribute("disabled")).isNotNull();
+        assertThat(ownerRow.findElement(By.cssSelector("button.danger")).getAttribute("disabled")).isNotNull();
         assertThat(ownerRow.getText()).contains("Only an owner may grant the owner role");
         // the API's error at its field
         browser.find("#invite-user").sendKeys(reviewer);
@@ -471,6 +496,7 @@ class ConsoleAdminBrowserTest {
     void theReviewerSignsInDecidesApprovalsAndCannotEditPolicies() throws Exception {
         var held = GatewayHarness.evaluate(ws, Map.of("tool", "docs", "action", "page.publish", "riskLevel", "medium",
                 "agentId", "docs-bot", "payload", Map.of("space", "prod")));
+        assertThat(held.text("decision")).as(held.rawBody()).isEqualTo("require_approval");
         String approvalId = held.text("approvalRequestId");
         browser.open("/");
         browser.find("form[action='/signout'] button").click();
@@ -545,11 +571,15 @@ class ConsoleAdminBrowserTest {
         pagesSeen.add(new String[] {last[0], last[1], "creation"});
     }
 
+    private List<String> policyOrder() {
+        return browser.all("#policy-list tbody .policy-name").stream().map(WebElement::getText).toList();
+    }
+
     /** Opens a tool card's settings, unless they are open already. */
     private void openSettings(String tool) {
         var details = browser.find("#tool-" + tool + " details");
         if (details.getAttribute("open") == null) {
-            details.findElement(org.openqa.selenium.By.cssSelector("summary")).click();
+            details.findElement(By.cssSelector("summary")).click();
         }
     }
 
@@ -560,7 +590,7 @@ class ConsoleAdminBrowserTest {
         });
     }
 
-    private org.openqa.selenium.WebElement keyRow(String name) {
+    private WebElement keyRow(String name) {
         return browser.all("#key-list tbody tr").stream().filter(row -> row.getText().startsWith(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no key row " + name));
     }

@@ -251,25 +251,34 @@ public class PoliciesPage {
                 return rerender(reader, member, draft, test, errors, FormErrors.none(), null, null);
             }
             String correlationId = CorrelationIds.of(request);
+            // what the page shows is always about the draft as it is now: a result shown before is computed again with it
+            boolean withBacktest = intent.equals("backtest") || (intent.equals("test") && Forms.checked(submitted.form(), "shownBacktest"));
+            boolean withTest = intent.equals("test") || (intent.equals("backtest") && Forms.checked(submitted.form(), "shownTest"));
             return switch (intent) {
                 case "save" -> policies.save(reader.session().user(), workspaceId, parsed, correlationId)
                         .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/policies?saved=" + policyId))
                         .onErrorResume(e -> FormErrors.of(e, PolicyDraft.INPUTS)
                                 .map(errors -> rerender(reader, member, draft, test, errors, FormErrors.none(), null, null))
                                 .orElseGet(() -> Mono.error(e)));
-                case "backtest" -> backtest(workspaceId, draft, policyId, test, correlationId)
-                        .flatMap(report -> rerender(reader, member, draft, test, FormErrors.none(), FormErrors.none(), report, null))
-                        .onErrorResume(e -> FormErrors.of(e, Map.of("from", "days"))
-                                .map(errors -> rerender(reader, member, draft, test, FormErrors.none(), errors, null, null))
-                                .orElseGet(() -> Mono.error(e)));
-                case "test" -> decide(workspaceId, draft, policyId, test, correlationId)
-                        .flatMap(result -> rerender(reader, member, draft, test, FormErrors.none(), FormErrors.none(), null, result))
-                        .onErrorResume(e -> FormErrors.of(e, PolicyTestInput.INPUTS)
+                case "backtest", "test" -> (withBacktest ? backtest(workspaceId, draft, policyId, test, correlationId).map(java.util.Optional::of)
+                        : Mono.just(java.util.Optional.<BacktestReport>empty()))
+                        .flatMap(report -> (withTest ? decide(workspaceId, draft, policyId, test, correlationId).map(java.util.Optional::of)
+                                : Mono.just(java.util.Optional.<TestResult>empty()))
+                                .flatMap(result -> rerender(reader, member, draft, test, FormErrors.none(), FormErrors.none(),
+                                        report.orElse(null), result.orElse(null))))
+                        .onErrorResume(e -> FormErrors.of(e, testInputs())
                                 .map(errors -> rerender(reader, member, draft, test, FormErrors.none(), errors, null, null))
                                 .orElseGet(() -> Mono.error(e)));
                 default -> Mono.error(ConsoleException.badRequest("Unsupported action."));
             };
         }).onErrorResume(e -> admin.requests.failure(request, e));
+    }
+
+    /** The API's fields of a back-test and a test → the editor's inputs. */
+    private static Map<String, String> testInputs() {
+        Map<String, String> inputs = new LinkedHashMap<>(PolicyTestInput.INPUTS);
+        inputs.put("from", "days");
+        return inputs;
     }
 
     private Mono<ServerResponse> rerender(Reader reader, Membership member, PolicyDraft draft, PolicyTestInput test,

@@ -102,7 +102,7 @@ public record PolicyDraft(String policyId, String name, String priority, boolean
         return body;
     }
 
-    boolean isNew() {
+    public boolean isNew() {
         return policyId == null || policyId.isBlank();
     }
 

@@ -33,7 +33,7 @@ public record PolicyTestInput(String days, String mode, String tool, String acti
         return new PolicyTestInput(days, "recorded", tool, action, riskLevel, agentId, payload, id);
     }
 
-    boolean isRecorded() {
+    public boolean isRecorded() {
         return "recorded".equals(mode);
     }
 

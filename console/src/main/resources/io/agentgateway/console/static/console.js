@@ -32,6 +32,11 @@
       }
     }
   });
+  // a page without live updates (the admin pages) says nothing about being live
+  document.addEventListener('DOMContentLoaded', function () {
+    var el = document.getElementById('live-status');
+    if (el && document.body && !document.body.hasAttribute('sse-connect')) { el.hidden = true; }
+  });
   document.addEventListener('htmx:sseError', function () { status('down', 'Not live: reload to see changes'); });
   setInterval(function () {
     if (document.body && document.body.hasAttribute('sse-connect') && Date.now() - lastBeat > HEARTBEAT_GRACE_MS && lastBeat !== 0) {
