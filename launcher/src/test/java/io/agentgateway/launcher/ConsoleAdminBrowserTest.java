@@ -435,6 +435,47 @@ class ConsoleAdminBrowserTest {
 
     @Test
     @Order(8)
+    void theAdminApiOffersTheSameNewOperations() {
+        // the dead letter the console sent again: listed with who did it, and not sent twice
+        var letters = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/dead-letters", ws.ownerJwt(), null);
+        assertThat(letters.status()).as(letters.rawBody()).isEqualTo(200);
+        JsonNode letter = letters.body().get("items").get(0);
+        assertThat(letter.get("kind").asString()).isEqualTo("test");
+        assertThat(letter.get("redrivenBy").asString()).isEqualTo(OPERATOR);
+        var again = client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/dead-letters/" + letter.get("id").asString()
+                + "/redrive", ws.ownerJwt(), Map.of());
+        assertThat(again.status()).as(again.rawBody()).isEqualTo(409);
+        assertThat(again.text("error")).startsWith("This dead letter was sent again by " + OPERATOR);
+        assertThat(client().send("POST", "/admin/v1/workspaces/" + ws.id() + "/dead-letters/0-999999/redrive", ws.ownerJwt(),
+                Map.of()).status()).isEqualTo(404);
+        // who changed what
+        var changes = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/changes?area=notifications&area=tool",
+                ws.ownerJwt(), null);
+        assertThat(changes.status()).as(changes.rawBody()).isEqualTo(200);
+        assertThat(changes.rawBody()).contains("notification settings: email on, chat webhook set")
+                .contains("code_host webhook secret rotated").contains("\"actorUserId\":\"" + OPERATOR + "\"")
+                .doesNotContain("policy \"");
+        assertThat(client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/changes?area=secrets", ws.ownerJwt(), null)
+                .status()).isEqualTo(400);
+        // a key's last use
+        var keys = client().send("GET", "/admin/v1/workspaces/" + ws.id() + "/api-keys", ws.ownerJwt(), null);
+        assertThat(keys.body().get("items").valueStream().filter(k -> k.get("name").asString().equals("octokit agent"))
+                .findFirst().orElseThrow().get("lastUsedAt").isNull()).isFalse();
+        // a test with nobody to tell is refused; with the owner's email, sent
+        TestWorkspace quiet = GatewayHarness.newWorkspace();
+        assertThat(client().send("POST", "/admin/v1/workspaces/" + quiet.id() + "/notification-settings/test", quiet.ownerJwt(),
+                Map.of()).status()).isEqualTo(200);
+        assertThat(client().send("PUT", "/admin/v1/workspaces/" + quiet.id() + "/notification-settings", quiet.ownerJwt(),
+                Map.of("emailEnabled", false)).status()).isEqualTo(200);
+        var nobody = client().send("POST", "/admin/v1/workspaces/" + quiet.id() + "/notification-settings/test", quiet.ownerJwt(),
+                Map.of());
+        assertThat(nobody.status()).as(nobody.rawBody()).isEqualTo(409);
+        assertThat(nobody.text("error")).startsWith("Nobody to notify");
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> GatewayHarness.mailTo(quiet.ownerEmail()).size() == 1);
+    }
+
+    @Test
+    @Order(9)
     void operatorsListAndCreateWorkspaces() {
         page("/workspaces");
         assertThat(browser.text("#workspace-list")).contains(ws.id());
@@ -452,7 +493,7 @@ class ConsoleAdminBrowserTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void noSecretAppearsInAnyPageAfterItsCreationScreenNorInTheAuditOrChangeRecords() throws Exception {
         // every admin page once more, as the browser and as plain requests with the session
         for (String path : List.of("/workspaces/" + ws.id() + "/policies", "/workspaces/" + ws.id() + "/tools",
@@ -492,7 +533,7 @@ class ConsoleAdminBrowserTest {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void theReviewerSignsInDecidesApprovalsAndCannotEditPolicies() throws Exception {
         var held = GatewayHarness.evaluate(ws, Map.of("tool", "docs", "action", "page.publish", "riskLevel", "medium",
                 "agentId", "docs-bot", "payload", Map.of("space", "prod")));
