@@ -70,6 +70,15 @@ class ModuleBoundariesTest {
             "io.agentgateway.ingress.admin.AuditLogQuery", "io.agentgateway.ingress.admin.AuditLogRepository",
             "io.agentgateway.ingress.admin.AuditCursor", "io.agentgateway.ingress.admin.AuditExportHandler",
             "io.agentgateway.ingress.killswitch.KillSwitchCommands",
+            // the admin half: the admin API's application services (every change a command through the stream, every
+            // body checked by the API's own rules) and their reads
+            "io.agentgateway.ingress.admin.PolicyAdmin", "io.agentgateway.ingress.admin.WorkspaceDefaults",
+            "io.agentgateway.ingress.admin.Backtests", "io.agentgateway.ingress.admin.PolicyTests",
+            "io.agentgateway.ingress.admin.ApiKeyAdmin", "io.agentgateway.ingress.admin.MemberAdmin",
+            "io.agentgateway.ingress.admin.NotificationSettingsAdmin", "io.agentgateway.ingress.admin.DeadLetters",
+            "io.agentgateway.ingress.admin.ToolConnections", "io.agentgateway.ingress.admin.ToolSettingsView",
+            "io.agentgateway.ingress.admin.Workspaces", "io.agentgateway.ingress.admin.ChangeHistory",
+            "io.agentgateway.ingress.oauth.OAuthFlows",
             "io.agentgateway.ingress.auth.AuthenticatedUser", "io.agentgateway.ingress.auth.JwtVerifier",
             "io.agentgateway.ingress.auth.OidcIssuer", "io.agentgateway.ingress.auth.OidcProperties",
             "io.agentgateway.ingress.callview.ApprovalStatusSql", "io.agentgateway.ingress.web.IngressTables",
@@ -79,7 +88,7 @@ class ModuleBoundariesTest {
             "io.agentgateway.ingress.web.PublicBaseUrl", "io.agentgateway.ingress.web.ReadModelFailures");
 
     /** The console's internals: everything but its root package (the configuration, the application, sign-in links). */
-    static final String[] CONSOLE_INTERNALS = {"io.agentgateway.console.approvals..", "io.agentgateway.console.audit..",
+    static final String[] CONSOLE_INTERNALS = {"io.agentgateway.console.admin..", "io.agentgateway.console.approvals..", "io.agentgateway.console.audit..",
             "io.agentgateway.console.killswitch..", "io.agentgateway.console.live..", "io.agentgateway.console.web.."};
 
     /** The projector's API: ProjectorApplication and its settings, the read-model rebuild. */

@@ -2,7 +2,14 @@ package io.agentgateway.console;
 
 import io.agentgateway.console.approvals.ApprovalPageHandler;
 import io.agentgateway.console.approvals.InboxHandler;
+import io.agentgateway.console.admin.ApiKeysPage;
+import io.agentgateway.console.admin.MembersPage;
+import io.agentgateway.console.admin.NotificationsPage;
+import io.agentgateway.console.admin.PoliciesPage;
+import io.agentgateway.console.admin.ToolsPage;
+import io.agentgateway.console.admin.WorkspacesPage;
 import io.agentgateway.console.audit.AuditExplorerHandler;
+import io.agentgateway.console.audit.AuditRowHandler;
 import io.agentgateway.console.killswitch.KillSwitchPageHandler;
 import io.agentgateway.console.live.LiveHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
@@ -58,6 +65,41 @@ public class ConsoleConfiguration {
             }
         });
         return engine;
+    }
+
+    /** The admin half: policies, tools, API keys, members, notifications, and the operators' workspaces. */
+    @Bean
+    RouterFunction<ServerResponse> consoleAdminRoutes(PoliciesPage policies, ToolsPage tools, ApiKeysPage keys,
+                                                      MembersPage members, NotificationsPage notifications,
+                                                      WorkspacesPage workspaces, AuditRowHandler auditRow) {
+        String ws = "/workspaces/{workspaceId}";
+        return MethodRoutes.path("/policies").get(policies::first).build()
+                .and(MethodRoutes.path(ws + "/policies").get(policies::page).build())
+                .and(MethodRoutes.path(ws + "/policies/new").get(policies::create).build())
+                .and(MethodRoutes.path(ws + "/policies/editor").post(policies::submit).build())
+                .and(MethodRoutes.path(ws + "/policies/{policyId}/edit").get(policies::edit).build())
+                .and(MethodRoutes.path(ws + "/policies/{policyId}/move").post(policies::move).build())
+                .and(MethodRoutes.path(ws + "/policies/{policyId}/delete").post(policies::delete).build())
+                .and(MethodRoutes.path(ws + "/defaults").post(policies::saveDefaults).build())
+                .and(MethodRoutes.path("/tools").get(tools::first).build())
+                .and(MethodRoutes.path(ws + "/tools").get(tools::page).build())
+                .and(MethodRoutes.path(ws + "/tools/{tool}").post(tools::save).build())
+                .and(MethodRoutes.path(ws + "/tools/{tool}/disconnect").post(tools::disconnect).build())
+                .and(MethodRoutes.path(ws + "/tools/{tool}/webhook-secret").post(tools::rotate).build())
+                .and(MethodRoutes.path(ws + "/tools/{tool}/connect").get(tools::connect).build())
+                .and(MethodRoutes.path("/api-keys").get(keys::first).build())
+                .and(MethodRoutes.path(ws + "/api-keys").get(keys::page).post(keys::issue).build())
+                .and(MethodRoutes.path(ws + "/api-keys/{keyId}/revoke").post(keys::revoke).build())
+                .and(MethodRoutes.path("/members").get(members::first).build())
+                .and(MethodRoutes.path(ws + "/members").get(members::page).post(members::invite).build())
+                .and(MethodRoutes.path(ws + "/members/role").post(members::role).build())
+                .and(MethodRoutes.path(ws + "/members/remove").post(members::remove).build())
+                .and(MethodRoutes.path("/notifications").get(notifications::first).build())
+                .and(MethodRoutes.path(ws + "/notifications").get(notifications::page).post(notifications::save).build())
+                .and(MethodRoutes.path(ws + "/notifications/test").post(notifications::test).build())
+                .and(MethodRoutes.path(ws + "/notifications/dead-letters/{deadLetterId}/redrive").post(notifications::redrive).build())
+                .and(MethodRoutes.path("/workspaces").get(workspaces::page).post(workspaces::create).build())
+                .and(MethodRoutes.path("/audit/{workspaceId}/{auditLogId}").get(auditRow::page).build());
     }
 
     @Bean

@@ -10,6 +10,8 @@ import io.agentgateway.ingress.admin.AuditPayloadErasureHandler;
 import io.agentgateway.ingress.admin.EvidenceAdminHandler;
 import io.agentgateway.ingress.admin.EvidenceExportHandler;
 import io.agentgateway.ingress.admin.BacktestHandler;
+import io.agentgateway.ingress.admin.ChangeHistoryHandler;
+import io.agentgateway.ingress.admin.DeadLetterAdminHandler;
 import io.agentgateway.ingress.admin.PolicyTestHandler;
 import io.agentgateway.ingress.admin.DefaultsAdminHandler;
 import io.agentgateway.ingress.admin.MemberAdminHandler;
@@ -73,7 +75,8 @@ class IngressRoutes {
                                                WorkspaceStateHandler state, AuditLogHandler auditLog,
                                                AuditExportHandler auditExport, ToolConnectionAdminHandler tools,
                                                ApprovalAdminHandler approvals, BacktestHandler backtests,
-                                               PolicyTestHandler policyTests) {
+                                               PolicyTestHandler policyTests, DeadLetterAdminHandler deadLetters,
+                                               ChangeHistoryHandler changes) {
         return MethodRoutes.path("/admin/v1/workspaces").get(workspaces::list).post(workspaces::create).build()
                 .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::list).post(policies::create).build())
                 .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}").put(policies::replace).delete(policies::delete).build())
@@ -83,6 +86,10 @@ class IngressRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/members").get(members::list).build())
                 .and(MethodRoutes.path(WORKSPACE + "/members/{userId}").put(members::set).delete(members::remove).build())
                 .and(MethodRoutes.path(WORKSPACE + "/notification-settings").get(notifications::get).put(notifications::put).build())
+                .and(MethodRoutes.path(WORKSPACE + "/notification-settings/test").post(notifications::test).build())
+                .and(MethodRoutes.path(WORKSPACE + "/dead-letters").get(deadLetters::list).build())
+                .and(MethodRoutes.path(WORKSPACE + "/changes").get(changes::list).build())
+                .and(MethodRoutes.path(WORKSPACE + "/dead-letters/{deadLetterId}/redrive").post(deadLetters::redrive).build())
                 .and(MethodRoutes.path(WORKSPACE + "/kill-switch").get(state::killSwitch).build())
                 .and(MethodRoutes.path(WORKSPACE + "/audit-log").get(auditLog::query).build())
                 .and(MethodRoutes.path(WORKSPACE + "/audit-log/export").get(auditExport::export).build())

@@ -81,6 +81,9 @@ final class GatewayHarness {
                 // the organization's OpenID provider (the console's sign-in, the admin API's IdP tokens): read only when
                 // somebody signs in, started by the suites that do (ConsoleIdentityProvider)
                 properties.putAll(ConsoleIdentityProvider.gatewayProperties());
+                // the operators: the launcher's own (its JWTs create the tests' workspaces) and the console's, who signs in
+                // at the OpenID provider (ConsoleAdminBrowserTest)
+                properties.put("gateway.auth.operators", EmbeddedGateway.DEFAULT_OPERATOR + "," + ConsoleAdminBrowserTest.OPERATOR);
                 // MCP tasks: clients (the TypeScript SDK honours it) poll a held call's task this often
                 properties.put("gateway.mcp.tasks.poll-interval", "PT0.5S");
                 // small pages, so that McpTasksEndToEndTest pages through a few tasks

@@ -65,7 +65,22 @@ final class OAuthTokenEndpoint implements AutoCloseable {
         return exchanges.stream().filter(e -> code.equals(e.form().get("code"))).toList();
     }
 
+    /** A consent given at the authorize page: the state the gateway sent, and the token its code is exchanged for. */
+    record Consent(String state, String redirectUri, String token) {}
+
+    private final List<Consent> consents = new CopyOnWriteArrayList<>();
+
+    /** The consents given at the authorize page, in order (the console's browser flow). */
+    List<Consent> consents() {
+        return List.copyOf(consents);
+    }
+
     private void answer(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        if (path.endsWith("/authorize") || path.endsWith("/authorize/consent")) {
+            authorize(exchange);
+            return;
+        }
         try (exchange) {
             Map<String, String> form = form(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
             exchanges.add(new Exchange(exchange.getRequestURI().getPath(), exchange.getRequestHeaders().getFirst("Content-Type"),
@@ -86,6 +101,49 @@ final class OAuthTokenEndpoint implements AutoCloseable {
                 send(exchange, 200, "text/html", "<html>not a token</html>");
             }
         }
+    }
+
+    /**
+     * The upstream's consent page, as a browser sees it: {@code GET <tool>/authorize?...} shows the app and an
+     * "Authorize" button (a form to {@code authorize/consent}), which answers 302 to the {@code redirect_uri} with a new
+     * code (exchanged at the token endpoint for a fresh {@code gho_}/{@code lin_} token) and the {@code state} as given;
+     * "Cancel" answers with {@code error=access_denied}. Recorded in {@link #consents()}.
+     */
+    private void authorize(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            Map<String, String> query = form(exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery());
+            String redirectUri = query.getOrDefault("redirect_uri", "");
+            String state = query.getOrDefault("state", "");
+            if (exchange.getRequestURI().getPath().endsWith("/authorize")) {
+                String page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Authorize</title></head><body>"
+                        + "<h1>Authorize " + escape(query.getOrDefault("client_id", "")) + "</h1>"
+                        + "<p>Scopes: " + escape(query.getOrDefault("scope", "")) + "</p>"
+                        + "<form method=\"get\" action=\"" + escape(exchange.getRequestURI().getPath()) + "/consent\">"
+                        + "<input type=\"hidden\" name=\"redirect_uri\" value=\"" + escape(redirectUri) + "\">"
+                        + "<input type=\"hidden\" name=\"state\" value=\"" + escape(state) + "\">"
+                        + "<button id=\"authorize\" type=\"submit\" name=\"answer\" value=\"yes\">Authorize</button>"
+                        + "<button id=\"cancel\" type=\"submit\" name=\"answer\" value=\"no\">Cancel</button>"
+                        + "</form></body></html>";
+                send(exchange, 200, "text/html; charset=utf-8", page);
+                return;
+            }
+            String location;
+            if ("yes".equals(query.get("answer"))) {
+                String token = (exchange.getRequestURI().getPath().contains("code-host") ? "gho_" : "lin_oauth_")
+                        + java.util.UUID.randomUUID().toString().replace("-", "");
+                consents.add(new Consent(state, redirectUri, token));
+                location = redirectUri + "?code=" + java.net.URLEncoder.encode(grant(token), StandardCharsets.UTF_8)
+                        + "&state=" + java.net.URLEncoder.encode(state, StandardCharsets.UTF_8);
+            } else {
+                location = redirectUri + "?error=access_denied&state=" + java.net.URLEncoder.encode(state, StandardCharsets.UTF_8);
+            }
+            exchange.getResponseHeaders().add("Location", location);
+            exchange.sendResponseHeaders(302, -1);
+        }
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     private static void sleep() {

@@ -50,9 +50,17 @@ public final class DeadLetterRedrive {
         }
     }
 
-    /** A dead letter sent again (or, in a dry run, that would be), and why it was dead-lettered. */
+    /**
+     * A dead letter sent again (or, in a dry run, that would be), and why it was dead-lettered. {@code position}
+     * names the dead-letter record itself ({@code <partition>-<offset>}): a notification dead-lettered twice (sent
+     * again, failed again) is two records.
+     */
     public record Redriven(String notificationId, String kind, String workspaceId, Instant deadLetteredAt,
-                           String deliveryError) {
+                           String deliveryError, String position, String subject, String failedChannels) {
+        public Redriven(String notificationId, String kind, String workspaceId, Instant deadLetteredAt, String deliveryError) {
+            this(notificationId, kind, workspaceId, deadLetteredAt, deliveryError, null, null, null);
+        }
+
         public String describe() {
             return notificationId + " " + kind + " workspace " + workspaceId + ", dead-lettered " + deadLetteredAt
                     + (deliveryError == null ? "" : " (" + deliveryError + ")");
@@ -91,9 +99,7 @@ public final class DeadLetterRedrive {
                     writes.add(producer.send(new ProducerRecord<>(Topics.NOTIFICATIONS.name(), deadLetter.key(),
                             deadLetter.value())));
                 }
-                redriven.add(new Redriven(notification.notificationId(), notification.kind(), notification.workspaceId(),
-                        Instant.ofEpochMilli(deadLetter.timestamp()),
-                        header(deadLetter, NotifierKafkaConfiguration.DELIVERY_ERROR_HEADER)));
+                redriven.add(describe(deadLetter, notification));
             }
             if (producer != null) {
                 producer.flush();
@@ -103,6 +109,76 @@ public final class DeadLetterRedrive {
             }
         }
         return new Result(List.copyOf(redriven), passedOver, unreadable);
+    }
+
+    /**
+     * Sends one dead letter again: the record at {@code position} ({@link Redriven#position()}), only when it is a
+     * notification of {@code workspaceId}; written to {@code gateway.notifications.v1} as it was, for the notifier's
+     * ledger to deliver what failed and nothing that went out. Empty when there is no such dead letter.
+     *
+     * @throws org.apache.kafka.common.errors.TimeoutException when Kafka does not answer within {@code timeout}
+     */
+    public static Optional<Redriven> redriveOne(String bootstrapServers, String workspaceId, String position, Duration timeout) {
+        Optional<TopicPartition> partition = partitionOf(position);
+        long offset = offsetOf(position);
+        if (partition.isEmpty() || offset < 0) {
+            return Optional.empty();
+        }
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        ConsumerRecord<String, byte[]> found = null;
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            TopicPartition at = partition.get();
+            if (consumer.partitionsFor(at.topic(), timeout).stream().noneMatch(p -> p.partition() == at.partition())) {
+                return Optional.empty();
+            }
+            consumer.assign(List.of(at));
+            long end = consumer.endOffsets(List.of(at), timeout).get(at);
+            long start = consumer.beginningOffsets(List.of(at), timeout).get(at);
+            if (offset < start || offset >= end) {
+                return Optional.empty();
+            }
+            consumer.seek(at, offset);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (found == null && System.nanoTime() < deadline && consumer.position(at, timeout) <= offset) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    if (record.offset() == offset) {
+                        found = record;
+                    }
+                }
+            }
+        }
+        NotificationRequested notification = found == null ? null : parse(found);
+        if (notification == null || !workspaceId.equals(notification.workspaceId())) {
+            return Optional.empty();
+        }
+        try (KafkaProducer<String, byte[]> producer = producer(bootstrapServers, timeout)) {
+            awaitWritten(producer.send(new ProducerRecord<>(Topics.NOTIFICATIONS.name(), found.key(), found.value())));
+        }
+        return Optional.of(describe(found, notification));
+    }
+
+    private static Redriven describe(ConsumerRecord<String, byte[]> deadLetter, NotificationRequested notification) {
+        return new Redriven(notification.notificationId(), notification.kind(), notification.workspaceId(),
+                Instant.ofEpochMilli(deadLetter.timestamp()), header(deadLetter, NotifierKafkaConfiguration.DELIVERY_ERROR_HEADER),
+                deadLetter.partition() + "-" + deadLetter.offset(), notification.subject(),
+                header(deadLetter, NotifierKafkaConfiguration.FAILED_CHANNELS_HEADER));
+    }
+
+    private static Optional<TopicPartition> partitionOf(String position) {
+        int dash = position == null ? -1 : position.indexOf('-');
+        if (dash <= 0 || !position.matches("[0-9]{1,9}-[0-9]{1,18}")) {
+            return Optional.empty();
+        }
+        return Optional.of(new TopicPartition(Topics.NOTIFICATIONS_DEAD_LETTER.name(), Integer.parseInt(position.substring(0, dash))));
+    }
+
+    private static long offsetOf(String position) {
+        return position != null && position.matches("[0-9]{1,9}-[0-9]{1,18}")
+                ? Long.parseLong(position.substring(position.indexOf('-') + 1)) : -1;
     }
 
     private static List<ConsumerRecord<String, byte[]>> read(String bootstrapServers, Optional<Instant> since, Duration timeout) {

@@ -56,7 +56,7 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     void flywayMigratedTheEmptyDatabase() {
         assertThat(jdbc.queryForList("select version from flyway_schema_history where success", String.class))
                 .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15",
-                        "16", "17", "18", "20", "21");
+                        "16", "17", "18", "20", "21", "22", "23");
         assertThat(jdbc.queryForList(
                 "select table_name from information_schema.tables where table_schema = 'public'", String.class))
                 .contains("workspaces", "workspace_members", "api_keys", "policies", "audit_log",
@@ -156,6 +156,46 @@ class EveryEventProjectionTest extends ProjectorTestCase {
                         old -> assertThat(old).contains(entry("key_id", revokedKey), entry("scopes", "proxy"),
                                 entry("expires_at", null),
                                 entry("revoked_at", Timestamp.from(revocation.occurredAt()))));
+
+        // every administrative change, with who made it and a summary that names no secret
+        assertThat(jdbc.queryForList("""
+                select area, subject, summary, actor_user_id from admin_changes where workspace_id = ?::uuid
+                 order by occurred_at, event_id""", ws.workspaceId))
+                .extracting(row -> row.get("area") + " | " + row.get("subject") + " | " + row.get("summary") + " | "
+                        + row.get("actor_user_id"))
+                .containsExactlyInAnyOrder(
+                        "workspace | null | workspace \"Acme\" created with owner user-owner | user-admin",
+                        "member | alice | member alice set to admin | user-admin",
+                        "member | bob | member bob set to member | user-admin",
+                        "member | bob | member bob removed | user-admin",
+                        "member | rita | member rita set to reviewer | user-admin",
+                        "member | vic | member vic set to viewer | user-admin",
+                        "notifications | null | notification settings: email off, chat webhook set | user-admin",
+                        "defaults | null | defaults set: low allow, medium allow, high require_approval, critical block; approval TTL PT15M; time zone Europe/Berlin | user-admin",
+                        "policy | " + keptPolicy + " | policy \"merges need review\" saved: priority 10, require_approval, with a condition | user-admin",
+                        "policy | " + deletedPolicy + " | policy \"temporary\" saved: priority 20, block, disabled | user-admin",
+                        "policy | " + deletedPolicy + " | policy " + deletedPolicy + " deleted | user-admin",
+                        "api_key | " + keptKey + " | API key \"ci\" issued: evaluate, mcp, expires " + keyExpiry + " | user-admin",
+                        "api_key | " + revokedKey + " | API key \"old\" issued: proxy | user-admin",
+                        "api_key | " + revokedKey + " | API key " + revokedKey + " revoked | user-admin");
+    }
+
+    @Test
+    void anEvaluationByAKeyIsItsLastUseToTheMinute() {
+        WorkspaceEvents ws = new WorkspaceEvents();
+        String keyId = UUID.randomUUID().toString();
+        publisher.publish(ws.created("Keys"), ws.stateChange(c -> new ApiKeyIssued(keyId, "agent", "hash-" + keyId,
+                Set.of(Scope.EVALUATE), null)));
+        ws.actingAs(Actor.apiKey("hash-" + keyId, "agent-1"));
+        EventEnvelope first = ws.evaluation("docs.read");
+        EventEnvelope second = ws.evaluation("docs.search");
+        publisher.publish(first, second);
+        Timestamp lastUsed = eventually().until(() -> jdbc.queryForObject(
+                "select last_used_at from api_keys where key_id = ?::uuid", Timestamp.class, keyId), t -> t != null);
+        // the second came within the minute: not written again
+        assertThat(lastUsed).isEqualTo(Timestamp.from(first.occurredAt()));
+        assertThat(jdbc.queryForObject("select count(*) from admin_changes where workspace_id = ?::uuid and area = 'api_key'",
+                Long.class, ws.workspaceId)).isEqualTo(1L);
     }
 
     @Test

@@ -40,6 +40,7 @@ final class ReadModelTables {
         tables.put("evidence_entries", "workspace_id, sequence");
         tables.put("evidence_nodes", "workspace_id, level, node_index");
         tables.put("evidence_checkpoints", "event_id");
+        tables.put("admin_changes", "event_id");
         return tables;
     }
 

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 class RedeliveryAndReplayTest extends ProjectorTestCase {
     private static final List<String> TABLES = List.of("audit_log", "approval_requests", "kill_switch_history",
-            "workspace_members", "policies", "api_keys");
+            "workspace_members", "policies", "api_keys", "admin_changes");
 
     RedeliveryAndReplayTest() {
         super("projector_redelivery");
@@ -74,7 +74,7 @@ class RedeliveryAndReplayTest extends ProjectorTestCase {
         Map<String, Object> workspaceBefore = workspaceRow(ws);
         assertThat(rowsBefore).contains(entry("audit_log", 4L), entry("approval_requests", 1L),
                 entry("kill_switch_history", 1L), entry("workspace_members", 2L), entry("policies", 1L),
-                entry("api_keys", 1L));
+                entry("api_keys", 1L), entry("admin_changes", 4L));
 
         publisher.publish(batch);
         EventEnvelope marker = ws.evaluation("docs.marker");

@@ -19,6 +19,7 @@ import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
 import io.agentgateway.schemas.command.RemoveMember;
+import io.agentgateway.schemas.command.SendTestNotification;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.command.ReviewApproval;
 import io.agentgateway.schemas.command.RevokeApiKey;
@@ -197,7 +198,7 @@ final class WireSamples {
         put(commands, new RevokeApiKey(KEY_ID));
         put(commands, new SetMember("user-43", "bob@acme.example", Role.ADMIN));
         put(commands, new RemoveMember("user-44"));
-        put(commands, new SetNotificationSettings(SEALED_WEBHOOK_URL, true));
+        put(commands, new SetNotificationSettings(SEALED_WEBHOOK_URL, true, false));
         put(commands, new UpsertToolConnection(Tool.MCP, toolConnectionConfig(), "https://mcp.acme.example/sse",
                 McpAuthType.TOKEN, McpTransport.SSE, "https://api.acme.example/v3", SecretUpdate.set(SEALED_ACCESS_TOKEN),
                 new SecretUpdate(SecretChange.SET, SEALED_WEBHOOK_SECRET)));
@@ -213,6 +214,7 @@ final class WireSamples {
                 CONNECTION_VERSION, BODY_DIGEST, "{\"action\":\"opened\",\"number\":128,\"repo", 68));
         put(commands, new CheckAccess(Scope.MCP, Tool.MCP, CONNECTION_VERSION, DerivedIds.approvalId(COMMAND_ID)));
         put(commands, new SetToolAccessToken(Tool.CODE_HOST, SEALED_ACCESS_TOKEN));
+        put(commands, new SendTestNotification());
         put(commands, new RecordCallerGaveUp(COMMAND_ID, ACCEPTED_AT, 504));
         put(commands, new io.agentgateway.schemas.command.WithdrawApproval(DerivedIds.approvalId(COMMAND_ID),
                 "The agent no longer needs it"));

@@ -22,7 +22,36 @@ class AdminCommands {
     }
 
     Mono<Reply> send(ServerRequest request, AuthenticatedUser user, UUID workspaceId, Command command) {
-        return gateway.send(workspaceId.toString(), CorrelationIds.of(request), user.actor(), command)
+        return send(CorrelationIds.of(request), user, workspaceId, command);
+    }
+
+    /** As the user, under the request's correlation id: the reply when OK, else its {@code ApiException}. */
+    Mono<Reply> send(String correlationId, AuthenticatedUser user, UUID workspaceId, Command command) {
+        return gateway.send(workspaceId.toString(), correlationId, user.actor(), command)
                 .map(reply -> ReplyErrors.requireOk(reply, ErrorMessages.INVALID_TOKEN));
+    }
+
+    /**
+     * As {@link #send(String, AuthenticatedUser, UUID, Command)}, and a refusal whose text starts with one of
+     * {@code fields} (the decision stream names the field it refuses first: {@code config.repos entries must ...}) is
+     * addressed to that field ({@code ApiException#field()}); its status and text stay the API's.
+     */
+    Mono<Reply> send(String correlationId, AuthenticatedUser user, UUID workspaceId, Command command,
+                     java.util.Collection<String> fields) {
+        return send(correlationId, user, workspaceId, command)
+                .onErrorMap(io.agentgateway.ingress.web.ApiException.class, e -> addressed(e, fields));
+    }
+
+    static io.agentgateway.ingress.web.ApiException addressed(io.agentgateway.ingress.web.ApiException e,
+                                                              java.util.Collection<String> fields) {
+        if (e.field() != null || e.status().value() != 400 || e.getMessage() == null) {
+            return e;
+        }
+        String text = e.getMessage();
+        return fields.stream()
+                .filter(field -> text.startsWith(field + " ") || text.startsWith(field + ":"))
+                .max(java.util.Comparator.comparingInt(String::length))
+                .map(field -> io.agentgateway.ingress.web.ApiException.badField(field, text))
+                .orElse(e);
     }
 }

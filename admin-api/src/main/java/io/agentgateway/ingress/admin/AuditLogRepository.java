@@ -29,6 +29,14 @@ public class AuditLogRepository {
 
     public record Page(List<AuditEntry> items, AuditCursor next) {}
 
+    private static final String COLUMNS = """
+                select id, occurred_at, kind, tool, action, risk_level, supplied_risk_level, risk_classification,
+                       risk_overridden_by_caller, decision, reason, matched_policy_id, matched_policy_name,
+                       approval_request_id, agent_id, agent_name, resource_type, resource_id, requested_by, source,
+                       actor_user_id, correlation_id, command_id, payload_excerpt, payload_truncated, payload_bytes,
+                       undelivered, agent_identity, condition_errors::text as condition_errors
+            """;
+
     private final JdbcClient jdbc;
 
     AuditLogRepository(JdbcClient jdbc) {
@@ -95,7 +103,24 @@ public class AuditLogRepository {
         sql.append(" order by occurred_at desc, id limit :limit");
         params.put("limit", query.limit() + 1);
 
-        List<AuditEntry> rows = new ArrayList<>(jdbc.sql(sql.toString()).params(params).query((rs, row) -> new AuditEntry(
+        List<AuditEntry> rows = new ArrayList<>(jdbc.sql(sql.toString()).params(params).query(AuditLogRepository::entry).list());
+        if (rows.size() <= query.limit()) {
+            return new Page(rows, null);
+        }
+        List<AuditEntry> page = rows.subList(0, query.limit());
+        AuditEntry last = page.get(page.size() - 1);
+        return new Page(List.copyOf(page), new AuditCursor(last.occurredAt(), UUID.fromString(last.id())));
+    }
+
+    /** One row of the workspace by its id, if any. Blocking: call off the event loop. */
+    public java.util.Optional<AuditEntry> find(UUID workspaceId, UUID id) {
+        return jdbc.sql(COLUMNS + " from audit_log where workspace_id = :workspace and id = :id")
+                .param("workspace", workspaceId).param("id", id)
+                .query(AuditLogRepository::entry).optional();
+    }
+
+    private static AuditEntry entry(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new AuditEntry(
                 rs.getString("id"), SqlRows.instant(rs, "occurred_at"), rs.getString("kind"), rs.getString("tool"),
                 rs.getString("action"), rs.getString("risk_level"), rs.getString("supplied_risk_level"),
                 rs.getString("risk_classification"), rs.getBoolean("risk_overridden_by_caller"), rs.getString("decision"),
@@ -105,13 +130,7 @@ public class AuditLogRepository {
                 rs.getString("source"), rs.getString("actor_user_id"), rs.getString("correlation_id"),
                 rs.getString("command_id"), rs.getString("payload_excerpt"), rs.getBoolean("payload_truncated"),
                 rs.getObject("payload_bytes", Integer.class), rs.getBoolean("undelivered"),
-                rs.getString("agent_identity"), SqlRows.json(rs, "condition_errors"))).list());
-        if (rows.size() <= query.limit()) {
-            return new Page(rows, null);
-        }
-        List<AuditEntry> page = rows.subList(0, query.limit());
-        AuditEntry last = page.get(page.size() - 1);
-        return new Page(List.copyOf(page), new AuditCursor(last.occurredAt(), UUID.fromString(last.id())));
+                rs.getString("agent_identity"), SqlRows.json(rs, "condition_errors"));
     }
 
     private static OffsetDateTime utc(Instant instant) {

@@ -60,7 +60,7 @@ public final class CandidatePolicies {
             UUID id = idGiven ? givenId(body) : new UUID(0, index + 1L);
             return PolicyBodies.parse(body, id, idGiven, conditions);
         } catch (ApiException e) {
-            throw new ApiException(e.status(), "policies[" + index + "]: " + e.getMessage());
+            throw e.under("policies[" + index + "].", "policies[" + index + "]: ");
         }
     }
 

@@ -26,15 +26,15 @@ final class DefaultsBodies {
         Map<RiskLevel, Decision> decisions = decisions(body.get("decisions"));
         Duration ttl = JsonFields.optionalDuration(body, "approvalTtl");
         if (ttl != null && (ttl.isNegative() || ttl.isZero())) {
-            throw ApiException.badRequest("approvalTtl must be a positive ISO-8601 duration such as PT24H");
+            throw ApiException.badField("approvalTtl", "approvalTtl must be a positive ISO-8601 duration such as PT24H");
         }
         if (ttl != null && ttl.compareTo(SetWorkspaceDefaults.MAX_APPROVAL_TTL) > 0) {
             // an expiry computed from a huge TTL overflows: every approval of the workspace would fail
-            throw ApiException.badRequest("approvalTtl must be at most P366D");
+            throw ApiException.badField("approvalTtl", "approvalTtl must be at most P366D");
         }
         String timeZone = JsonFields.optionalString(body, "timeZone");
         if (timeZone != null && !"UTC".equals(timeZone) && !java.time.ZoneId.getAvailableZoneIds().contains(timeZone)) {
-            throw ApiException.badRequest("timeZone must be an IANA time zone id such as Europe/Berlin, or UTC");
+            throw ApiException.badField("timeZone", "timeZone must be an IANA time zone id such as Europe/Berlin, or UTC");
         }
         if (decisions.isEmpty() && ttl == null && timeZone == null) {
             throw ApiException.badRequest("decisions, approvalTtl or timeZone is required");
@@ -48,14 +48,14 @@ final class DefaultsBodies {
             return decisions;
         }
         if (!node.isObject()) {
-            throw ApiException.badRequest("decisions must be an object");
+            throw ApiException.badField("decisions", "decisions must be an object");
         }
         for (Map.Entry<String, JsonNode> entry : node.properties()) {
-            RiskLevel level = RiskLevel.parse(entry.getKey()).orElseThrow(() -> ApiException.badRequest(
+            RiskLevel level = RiskLevel.parse(entry.getKey()).orElseThrow(() -> ApiException.badField("decisions",
                     "decisions keys must be risk levels: " + WireNames.of(RiskLevel.values())));
             JsonNode value = entry.getValue();
             Decision decision = (value.isString() ? Decision.parse(value.stringValue()) : Optional.<Decision>empty())
-                    .orElseThrow(() -> ApiException.badRequest("decisions." + entry.getKey() + " must be one of: " + WireNames.of(Decision.values())));
+                    .orElseThrow(() -> ApiException.badField("decisions." + entry.getKey(), "decisions." + entry.getKey() + " must be one of: " + WireNames.of(Decision.values())));
             decisions.put(level, decision);
         }
         return decisions;

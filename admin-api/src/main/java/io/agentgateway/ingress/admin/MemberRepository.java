@@ -2,7 +2,6 @@ package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.web.SqlRows;
 import io.agentgateway.schemas.Role;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,8 +11,6 @@ import org.springframework.stereotype.Repository;
 /** Reads the projector's {@code workspace_members} table. Blocking: call off the event loop. */
 @Repository
 public class MemberRepository {
-    record MemberView(String userId, String email, String role, Instant updatedAt) {}
-
     private final JdbcClient jdbc;
 
     MemberRepository(JdbcClient jdbc) {
@@ -29,13 +26,13 @@ public class MemberRepository {
                 .flatMap(Role::parse);
     }
 
-    List<MemberView> list(UUID workspaceId) {
+    List<MemberAdmin.MemberView> list(UUID workspaceId) {
         return jdbc.sql("""
                         select user_id, email, role, updated_at from workspace_members
                         where workspace_id = :workspace order by user_id
                         """)
                 .param("workspace", workspaceId)
-                .query((rs, row) -> new MemberView(rs.getString("user_id"), rs.getString("email"),
+                .query((rs, row) -> new MemberAdmin.MemberView(rs.getString("user_id"), rs.getString("email"),
                         rs.getString("role"), SqlRows.instant(rs, "updated_at")))
                 .list();
     }

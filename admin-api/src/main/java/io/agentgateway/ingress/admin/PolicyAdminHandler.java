@@ -1,34 +1,27 @@
 package io.agentgateway.ingress.admin;
 
-import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.ingress.web.Blocking;
+import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
 import io.agentgateway.ingress.web.Uuids;
-import io.agentgateway.schemas.command.DeletePolicy;
-import io.agentgateway.schemas.command.UpsertPolicy;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
-/** /admin/v1/workspaces/{workspaceId}/policies[/{policyId}]. */
+/** /admin/v1/workspaces/{workspaceId}/policies[/{policyId}]: the HTTP side of {@link PolicyAdmin}. */
 @Component
 public class PolicyAdminHandler {
     private final AdminAccess access;
-    private final AdminCommands commands;
     private final JsonBodyReader bodies;
-    private final PolicyRepository policies;
-    private final ConditionEnvironment conditions;
+    private final PolicyAdmin policies;
 
-    PolicyAdminHandler(AdminAccess access, AdminCommands commands, JsonBodyReader bodies, PolicyRepository policies,
-                       ConditionEnvironment conditions) {
+    PolicyAdminHandler(AdminAccess access, JsonBodyReader bodies, PolicyAdmin policies) {
         this.access = access;
-        this.commands = commands;
         this.bodies = bodies;
         this.policies = policies;
-        this.conditions = conditions;
     }
 
     record Saved(boolean ok, String policyId) {}
@@ -42,8 +35,7 @@ public class PolicyAdminHandler {
     public Mono<ServerResponse> create(ServerRequest request) {
         return access.caller(request).flatMap(caller -> bodies.readObject(request).flatMap(body -> {
             UUID policyId = UUID.randomUUID();
-            UpsertPolicy command = new UpsertPolicy(PolicyBodies.parse(body, policyId, false, conditions));
-            return commands.send(request, caller.user(), caller.workspaceId(), command)
+            return policies.save(caller.user(), caller.workspaceId(), policies.parse(body, policyId, false), CorrelationIds.of(request))
                     .then(JsonResponses.created(new Saved(true, policyId.toString())));
         }));
     }
@@ -51,18 +43,16 @@ public class PolicyAdminHandler {
     public Mono<ServerResponse> replace(ServerRequest request) {
         return access.caller(request).flatMap(caller -> {
             UUID policyId = Uuids.require(request.pathVariable("policyId"), "policyId");
-            return bodies.readObject(request).flatMap(body -> {
-                UpsertPolicy command = new UpsertPolicy(PolicyBodies.parse(body, policyId, true, conditions));
-                return commands.send(request, caller.user(), caller.workspaceId(), command)
-                        .then(JsonResponses.ok(new Saved(true, policyId.toString())));
-            });
+            return bodies.readObject(request).flatMap(body -> policies
+                    .save(caller.user(), caller.workspaceId(), policies.parse(body, policyId, true), CorrelationIds.of(request))
+                    .then(JsonResponses.ok(new Saved(true, policyId.toString()))));
         });
     }
 
     public Mono<ServerResponse> delete(ServerRequest request) {
         return access.caller(request).flatMap(caller -> {
             UUID policyId = Uuids.require(request.pathVariable("policyId"), "policyId");
-            return commands.send(request, caller.user(), caller.workspaceId(), new DeletePolicy(policyId.toString()))
+            return policies.delete(caller.user(), caller.workspaceId(), policyId, CorrelationIds.of(request))
                     .then(JsonResponses.ok(JsonResponses.Ok.INSTANCE));
         });
     }

@@ -52,10 +52,10 @@ final class PolicyBodies {
         if (!isAbsent(body, "id")) {
             String given = body.get("id").isString() ? body.get("id").stringValue() : null;
             if (!idInPath) {
-                throw ApiException.badRequest("id is assigned by the server");
+                throw ApiException.badField("id", "id is assigned by the server");
             }
             if (!Uuids.canonical(given).map(policyId.toString()::equals).orElse(false)) {
-                throw ApiException.badRequest("id must equal the policy id of the path");
+                throw ApiException.badField("id", "id must equal the policy id of the path");
             }
         }
         String name = JsonFields.requiredText(body, "name", "name must be a non-empty string").strip();
@@ -67,10 +67,10 @@ final class PolicyBodies {
         String condition = JsonFields.optionalString(body, "condition");
         if (condition != null) {
             if (condition.isBlank()) {
-                throw ApiException.badRequest("condition must be a non-empty CEL expression, or absent");
+                throw ApiException.badField("condition", "condition must be a non-empty CEL expression, or absent");
             }
             conditions.check(condition).ifPresent(problem -> {
-                throw ApiException.badRequest(problem.describe());
+                throw ApiException.badField("condition", problem.describe());
             });
         }
         return new Policy(policyId.toString(), name, priority, enabled, decision, match, description, condition);
@@ -81,7 +81,7 @@ final class PolicyBodies {
             return PolicyMatch.any();
         }
         if (!match.isObject()) {
-            throw ApiException.badRequest("match must be an object");
+            throw ApiException.badField("match", "match must be an object");
         }
         onlyKnownFields(match, MATCH_FIELDS, "match.");
         return new PolicyMatch(

@@ -1,19 +1,14 @@
 package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.web.SqlRows;
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import tools.jackson.databind.JsonNode;
 
 /** Reads the projector's {@code policies} table. Blocking: call off the event loop. */
 @Repository
 class PolicyRepository {
-    record PolicyView(String id, String name, int priority, boolean enabled, String decision, JsonNode match,
-                      String description, String condition, Instant updatedAt) {}
-
     private final JdbcClient jdbc;
 
     PolicyRepository(JdbcClient jdbc) {
@@ -21,14 +16,14 @@ class PolicyRepository {
     }
 
     /** In evaluation order: priority, then id. */
-    List<PolicyView> list(UUID workspaceId) {
+    List<PolicyAdmin.PolicyView> list(UUID workspaceId) {
         return jdbc.sql("""
                         select policy_id, name, priority, enabled, decision, match::text as match, description, condition,
                                updated_at
                         from policies where workspace_id = :workspace order by priority, policy_id
                         """)
                 .param("workspace", workspaceId)
-                .query((rs, row) -> new PolicyView(rs.getString("policy_id"), rs.getString("name"), rs.getInt("priority"),
+                .query((rs, row) -> new PolicyAdmin.PolicyView(rs.getString("policy_id"), rs.getString("name"), rs.getInt("priority"),
                         rs.getBoolean("enabled"), rs.getString("decision"), SqlRows.json(rs, "match"),
                         rs.getString("description"), rs.getString("condition"), SqlRows.instant(rs, "updated_at")))
                 .list();

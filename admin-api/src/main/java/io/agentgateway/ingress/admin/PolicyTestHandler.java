@@ -1,188 +1,34 @@
 package io.agentgateway.ingress.admin;
 
-import io.agentgateway.backtest.EventLogTimeoutException;
-import io.agentgateway.backtest.EventLogUnavailableException;
-import io.agentgateway.backtest.RecordedCommands;
-import io.agentgateway.classification.ClassifiedRisk;
-import io.agentgateway.classification.RiskClassifier;
-import io.agentgateway.decision.condition.ActionFacts;
-import io.agentgateway.decision.condition.CommandFacts;
-import io.agentgateway.decision.condition.ConditionEnvironment;
-import io.agentgateway.decision.core.DecisionCore;
-import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.evaluation.ActionRequest;
-import io.agentgateway.decision.evaluation.Explanation;
-import io.agentgateway.decision.state.WorkspaceState;
-import io.agentgateway.ingress.web.ApiException;
-import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
-import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonResponses;
-import io.agentgateway.schemas.ActionSource;
-import io.agentgateway.schemas.AgentIdentity;
-import io.agentgateway.schemas.Decision;
-import io.agentgateway.schemas.RiskLevel;
-import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.command.CommandEnvelope;
-import io.agentgateway.schemas.command.EvaluateAction;
-import io.agentgateway.schemas.command.ReceiveWebhook;
-import java.time.Clock;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code POST /admin/v1/workspaces/{workspaceId}/policy-tests} (admin or owner): decides one action under a draft
- * policy set with the decision core's own rule and answers which policy matches and what each condition evaluates to
- * (docs/policies.md, "Testing a policy"). The action is a sample given in the body, or a recorded evaluation named by
- * its {@code auditLogId}, whose whole inputs are read from the commands topic (the audit row keeps only an excerpt).
- * The workspace's defaults and time zone are its own (read model); the kill switch and paused tools are not applied:
- * the answer is about the policies.
+ * {@code POST /admin/v1/workspaces/{workspaceId}/policy-tests} (admin or owner): the HTTP side of {@link PolicyTests}
+ * (docs/policies.md, "Testing a policy").
  */
 @Component
 public class PolicyTestHandler {
-    static final String NO_EVALUATION = "No evaluation with this auditLogId in the workspace";
-    private static final Logger log = LoggerFactory.getLogger(PolicyTestHandler.class);
+    static final String NO_EVALUATION = PolicyTests.NO_EVALUATION;
 
     private final AdminAccess access;
     private final JsonBodyReader bodies;
-    private final ConditionEnvironment conditions;
-    private final WorkspaceRepository workspaces;
-    private final RecordedEvaluationRepository recorded;
-    private final RecordedCommands commands;
-    private final DecisionCore core;
-    private final RiskClassifier classifier = new RiskClassifier();
-    private final Clock clock = Clock.systemUTC();
+    private final PolicyTests tests;
 
-    PolicyTestHandler(AdminAccess access, JsonBodyReader bodies, ConditionEnvironment conditions, WorkspaceRepository workspaces,
-                      RecordedEvaluationRepository recorded, RecordedCommands commands) {
+    PolicyTestHandler(AdminAccess access, JsonBodyReader bodies, PolicyTests tests) {
         this.access = access;
         this.bodies = bodies;
-        this.conditions = conditions;
-        this.workspaces = workspaces;
-        this.recorded = recorded;
-        this.commands = commands;
-        this.core = new DecisionCore(DecisionSettings.defaults().withConditions(conditions.limits()));
+        this.tests = tests;
     }
 
     public Mono<ServerResponse> test(ServerRequest request) {
         return access.admin(request).flatMap(admin -> bodies.readObject(request)
-                        .map(body -> PolicyTestBodies.parse(body, conditions, clock.instant()))
-                        .flatMap(test -> Blocking.call(() -> run(admin.workspaceId(), test))))
-                .onErrorMap(EventLogUnavailableException.class, e -> failure(request, HttpStatus.SERVICE_UNAVAILABLE,
-                        BacktestHandler.UNAVAILABLE, e))
-                .onErrorMap(EventLogTimeoutException.class, e -> failure(request, HttpStatus.GATEWAY_TIMEOUT,
-                        BacktestHandler.TIMED_OUT, e))
+                        .flatMap(body -> tests.test(admin.workspaceId(), body, CorrelationIds.of(request))))
                 .flatMap(JsonResponses::ok);
-    }
-
-    private ObjectNode run(UUID workspaceId, PolicyTestBodies.PolicyTest test) {
-        WorkspaceRepository.StoredDefaults defaults = workspaces.defaults(workspaceId)
-                .orElseThrow(() -> ApiException.notFound(WorkspaceStateHandler.WORKSPACE_NOT_FOUND));
-        WorkspaceState state = WorkspaceState.absent(DecisionSettings.DEFAULT_APPROVAL_TTL)
-                .withDefaults(decisions(defaults.decisions()), null)
-                .withTimeZone(defaults.timeZone())
-                .withPolicySet(test.policies());
-        String inputs;
-        ActionRequest action;
-        if (test.sample() != null) {
-            PolicyTestBodies.Sample sample = test.sample();
-            ClassifiedRisk risk = classifier.classify(sample.tool(), sample.action(), sample.suppliedRisk())
-                    .orElseThrow(() -> ApiException.badRequest("action.riskLevel must be one of: low, medium, high, critical"));
-            action = new ActionRequest(sample.tool(), sample.action(), risk.level(), sample.agentId(), sample.resourceType(),
-                    sample.resourceId(), sample.source(), sample.identity(), sample.facts());
-            inputs = "sample";
-        } else {
-            RecordedEvaluationRepository.RecordedEvaluation evaluation = recorded.find(workspaceId, test.auditLogId())
-                    .orElseThrow(() -> ApiException.notFound(NO_EVALUATION));
-            Optional<CommandEnvelope> command = commands.find(workspaceId.toString(), evaluation.commandId(), evaluation.occurredAt());
-            ActionFacts facts = command.map(PolicyTestHandler::factsOf).orElse(null);
-            inputs = facts == null ? "not_found" : "log";
-            if (facts == null) {
-                facts = new ActionFacts(null, "args were not found: the command is not in the commands log", null, null, null,
-                        evaluation.requestedBy(), evaluation.agentName(), evaluation.occurredAt());
-            }
-            action = new ActionRequest(Tool.parse(evaluation.tool()).orElseThrow(), evaluation.action(),
-                    RiskLevel.parse(evaluation.riskLevel()).orElseThrow(), evaluation.agentId(), evaluation.resourceType(),
-                    evaluation.resourceId(), ActionSource.parse(evaluation.source()).orElse(null),
-                    AgentIdentity.parse(evaluation.agentIdentity()).orElse(null), facts);
-        }
-        return answer(core.explain(state, action), action, inputs);
-    }
-
-    private static ActionFacts factsOf(CommandEnvelope envelope) {
-        if (envelope.command() instanceof EvaluateAction evaluate) {
-            return CommandFacts.of(envelope, evaluate);
-        }
-        if (envelope.command() instanceof ReceiveWebhook webhook) {
-            return CommandFacts.of(envelope, webhook);
-        }
-        return null;
-    }
-
-    private static ObjectNode answer(Explanation explanation, ActionRequest action, String inputs) {
-        ObjectNode body = IngressJson.RESPONSES.createObjectNode();
-        body.put("ok", true);
-        body.put("decision", explanation.verdict().decision().wire());
-        body.put("reason", explanation.verdict().reason());
-        body.put("matchedPolicyId", explanation.verdict().matchedPolicyId());
-        body.put("riskLevel", action.riskLevel().wire());
-        body.put("inputs", inputs);
-        if (!explanation.verdict().conditionErrors().isEmpty()) {
-            body.set("conditionErrors", IngressJson.RESPONSES.valueToTree(explanation.verdict().conditionErrors()));
-        }
-        ArrayNode policies = body.putArray("policies");
-        for (Explanation.PolicyCheck check : explanation.policies()) {
-            ObjectNode policy = policies.addObject();
-            policy.put("id", check.policy().id());
-            policy.put("name", check.policy().name());
-            policy.put("priority", check.policy().priority());
-            policy.put("decision", check.policy().decision().wire());
-            policy.put("listsMatch", check.listsMatch());
-            if (check.policy().hasCondition()) {
-                policy.put("condition", check.policy().condition());
-                if (check.condition().failed()) {
-                    policy.putNull("conditionValue");
-                    policy.put("conditionError", check.condition().error());
-                } else {
-                    policy.put("conditionValue", check.condition().value());
-                }
-            }
-            policy.put("matched", check.decided());
-        }
-        return body;
-    }
-
-    /** The stored defaults (keyed by risk level); levels missing keep the built-in ones. */
-    private static Map<RiskLevel, Decision> decisions(JsonNode stored) {
-        Map<RiskLevel, Decision> decisions = new EnumMap<>(RiskLevel.class);
-        if (stored != null && stored.isObject()) {
-            for (Map.Entry<String, JsonNode> entry : stored.properties()) {
-                Optional<RiskLevel> level = RiskLevel.parse(entry.getKey());
-                Optional<Decision> decision = entry.getValue().isString() ? Decision.parse(entry.getValue().stringValue())
-                        : Optional.empty();
-                if (level.isPresent() && decision.isPresent()) {
-                    decisions.put(level.get(), decision.get());
-                }
-            }
-        }
-        return decisions;
-    }
-
-    private static ApiException failure(ServerRequest request, HttpStatus status, String error, RuntimeException cause) {
-        log.warn("[{}] policy test failed with {}: {}", CorrelationIds.of(request.exchange()), status.value(), cause.getMessage());
-        return new ApiException(status, error);
     }
 }

@@ -41,7 +41,7 @@ final class ToolConnectionBodies {
         if (!isAbsent(body, "tool")) {
             JsonNode given = body.get("tool");
             if (!given.isString() || !given.stringValue().equals(tool.wire())) {
-                throw ApiException.badRequest("tool must equal the tool of the path");
+                throw ApiException.badField("tool", "tool must equal the tool of the path");
             }
         }
         ObjectNode config = config(body.get("config"));
@@ -50,7 +50,7 @@ final class ToolConnectionBodies {
                 string(config, "org", "config.org"),
                 string(config, "organization_id", "config.organization_id"),
                 string(config, "team_id", "config.team_id"),
-                ClassificationRuleBodies.parse(config.get("rules"), tool));
+                rules(config, tool));
         return new ToolConnectionRequest(tool, parsedConfig,
                 string(body, "mcp_server_url", "mcp_server_url"),
                 JsonFields.optionalEnum(body, "mcp_auth_type", McpAuthType::parse,
@@ -67,10 +67,19 @@ final class ToolConnectionBodies {
             return IngressJson.REQUESTS.createObjectNode();
         }
         if (!(config instanceof ObjectNode object)) {
-            throw ApiException.badRequest("config must be an object");
+            throw ApiException.badField("config", "config must be an object");
         }
         onlyKnownFields(object, CONFIG_FIELDS, "config.");
         return object;
+    }
+
+    /** Every rule problem is about {@code config.rules} (its text names the rule). */
+    private static java.util.List<io.agentgateway.schemas.ClassificationRule> rules(ObjectNode config, Tool tool) {
+        try {
+            return ClassificationRuleBodies.parse(config.get("rules"), tool);
+        } catch (ApiException e) {
+            throw e.field() == null && e.status().value() == 400 ? ApiException.badField("config.rules", e.getMessage()) : e;
+        }
     }
 
     private static String string(JsonNode container, String field, String name) {
@@ -79,7 +88,7 @@ final class ToolConnectionBodies {
             return null;
         }
         if (!value.isString()) {
-            throw ApiException.badRequest(name + " must be a string");
+            throw ApiException.badField(name, name + " must be a string");
         }
         return value.stringValue();
     }
@@ -93,15 +102,15 @@ final class ToolConnectionBodies {
             return SecretInput.CLEAR;
         }
         if (!value.isString() || value.stringValue().isBlank()) {
-            throw ApiException.badRequest(name + " must be a non-empty string, or null to remove it");
+            throw ApiException.badField(name, name + " must be a non-empty string, or null to remove it");
         }
         String text = value.stringValue();
         if (text.length() > MAX_SECRET_LENGTH) {
-            throw ApiException.badRequest(name + " must be at most " + MAX_SECRET_LENGTH + " characters");
+            throw ApiException.badField(name, name + " must be at most " + MAX_SECRET_LENGTH + " characters");
         }
         if (!text.strip().equals(text)) {
             // a pasted token with a trailing newline would fail upstream in a way that is hard to see
-            throw ApiException.badRequest(name + " must not start or end with whitespace");
+            throw ApiException.badField(name, name + " must not start or end with whitespace");
         }
         return SecretInput.set(PlainSecret.of(text));
     }

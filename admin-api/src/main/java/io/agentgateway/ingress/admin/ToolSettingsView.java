@@ -14,7 +14,7 @@ import java.util.List;
  * spec names, whether each write-only secret is set (never the secret), the pause flag of the kill
  * switch, and for the tools that send webhooks the values to enter upstream (payload URL, content type).
  */
-record ToolSettingsView(
+public record ToolSettingsView(
         String tool,
         boolean connected,
         boolean paused,
@@ -30,7 +30,7 @@ record ToolSettingsView(
         Instant updatedAt,
         String updatedBy) {
 
-    record ConfigView(
+    public record ConfigView(
             List<String> repos,
             String org,
             @JsonProperty("organization_id") String organizationId,
@@ -44,7 +44,7 @@ record ToolSettingsView(
     }
 
     /** A classification rule as the admin wrote it (risk by its wire name). */
-    record RuleView(String method, String path, String action, String risk) {
+    public record RuleView(String method, String path, String action, String risk) {
 
         static RuleView of(ClassificationRule rule) {
             return new RuleView(rule.method(), rule.path(), rule.action(), rule.risk() == null ? null : rule.risk().wire());

@@ -18,10 +18,6 @@ class WorkspaceRepository {
     /** {@code approvalTtlSeconds} null: the decision stream's built-in TTL applies. */
     record StoredDefaults(JsonNode decisions, Long approvalTtlSeconds, String timeZone) {}
 
-    /** A workspace as an operator lists it: who owns it, whether it is halted. */
-    record WorkspaceSummary(String workspaceId, String name, java.time.Instant createdAt, boolean killSwitchEnabled,
-                            List<String> owners) {}
-
     private final JdbcClient jdbc;
 
     WorkspaceRepository(JdbcClient jdbc) {
@@ -29,7 +25,7 @@ class WorkspaceRepository {
     }
 
     /** The first {@code limit} workspaces by creation (oldest first), with their owners' user ids. */
-    List<WorkspaceSummary> list(int limit) {
+    List<Workspaces.WorkspaceSummary> list(int limit) {
         return jdbc.sql("""
                         select w.id::text as id, w.name, w.created_at, w.kill_switch_enabled,
                                coalesce(array_agg(m.user_id order by m.user_id) filter (where m.user_id is not null),
@@ -40,7 +36,7 @@ class WorkspaceRepository {
                          order by w.created_at, w.id
                          limit :limit""")
                 .param("limit", limit)
-                .query((rs, row) -> new WorkspaceSummary(rs.getString("id"), rs.getString("name"),
+                .query((rs, row) -> new Workspaces.WorkspaceSummary(rs.getString("id"), rs.getString("name"),
                         SqlRows.instant(rs, "created_at"), rs.getBoolean("kill_switch_enabled"),
                         SqlRows.textArray(rs, "owners")))
                 .list();
@@ -59,6 +55,17 @@ class WorkspaceRepository {
                 .param("id", workspaceId)
                 .query((rs, row) -> new NotificationState(rs.getBoolean("chat_configured"), rs.getBoolean("email_enabled")))
                 .optional();
+    }
+
+    /** The emails of the admins and owners: where the decision stream sends email notifications (read model). */
+    List<String> administratorEmails(UUID workspaceId) {
+        return jdbc.sql("""
+                        select distinct email from workspace_members
+                         where workspace_id = :id and role in ('owner', 'admin') and email is not null and email <> ''
+                         order by email""")
+                .param("id", workspaceId)
+                .query(String.class)
+                .list();
     }
 
     Optional<StoredDefaults> defaults(UUID workspaceId) {

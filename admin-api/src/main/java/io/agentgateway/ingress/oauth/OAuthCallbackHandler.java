@@ -4,6 +4,7 @@ import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.Tool;
+import java.net.URI;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -19,12 +20,15 @@ import reactor.core.publisher.Mono;
  * {@code state}, or {@code error} when the admin declined. The browser brings no credential of its
  * own but the flow cookie the start set: the signed, sealed state is the proof of who started the flow and the
  * cookie of which browser did, so both are checked first and every failure is a JSON error that stores nothing. The answer is JSON too: {@code {ok, workspaceId, tool,
- * accessTokenSet}}.
+ * accessTokenSet}}, unless the flow was started from the console: once its state is verified, the browser is sent back
+ * to the console's tools page with the result's code, success or failure.
  */
 @Component
 public class OAuthCallbackHandler {
     static final String STATE_REQUIRED = "state is required";
     static final String CODE_REQUIRED = "code is required";
+    /** The console's tools page of a workspace, with the tool and the result of its flow. */
+    static final String CONSOLE_TOOLS = "/workspaces/%s/tools?oauth=%s&result=%s#tool-%s";
     private static final String ERROR_CODE = "[A-Za-z0-9_.-]{1,64}";
 
     private final OAuthStateTokens states;
@@ -53,19 +57,44 @@ public class OAuthCallbackHandler {
             }
             // only the browser that started the flow can finish it (before anything is spent or exchanged)
             OAuthBrowserBinding.require(request, state);
+            Mono<ServerResponse> finished = finish(request, tool, state);
+            if (!state.fromConsole()) {
+                return finished;
+            }
+            // started from the console: back to its tools page with the result, whatever it is (a verified state only)
+            return finished.onErrorResume(failure -> backToConsole(tool, state, OAuthFlows.resultOf(failure)));
+        });
+    }
+
+    private Mono<ServerResponse> finish(ServerRequest request, OAuthTool tool, OAuthState state) {
+        return Mono.defer(() -> {
             Optional<String> error = single(request, "error");
             if (error.isPresent()) {
                 return connector.decline(state).then(Mono.error(declined(tool, error.get())));
             }
             String code = single(request, "code").orElseThrow(() -> ApiException.badRequest(CODE_REQUIRED));
             return connector.connect(state, code, CorrelationIds.of(request))
-                    .then(Mono.defer(() -> ServerResponse.ok()
+                    .then(Mono.defer(() -> state.fromConsole()
+                            ? backToConsole(tool, state, OAuthFlows.Result.CONNECTED)
+                            : ServerResponse.ok()
                             .cookie(OAuthBrowserBinding.cleared(tool, state.redirectUri()))
                             .contentType(MediaType.APPLICATION_JSON)
                             .header(HttpHeaders.CACHE_CONTROL, "no-store")
                             .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(new Connected(true,
                                     state.workspaceId().toString(), tool.tool().wire(), true)))));
         });
+    }
+
+    /**
+     * A 303 to the console's tools page of the state's workspace, naming the tool and a {@link OAuthFlows.Result} code
+     * (never a text: a link to the page cannot make it say anything but the console's own sentences).
+     */
+    private static Mono<ServerResponse> backToConsole(OAuthTool tool, OAuthState state, OAuthFlows.Result result) {
+        return ServerResponse.seeOther(URI.create(CONSOLE_TOOLS.formatted(state.workspaceId(), tool.tool().wire(),
+                        result.code(), tool.tool().wire())))
+                .cookie(OAuthBrowserBinding.cleared(tool, state.redirectUri()))
+                .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .build();
     }
 
     /** The upstream's own error code (RFC 6749 4.1.2.1) is named when it looks like one; its description is not echoed. */

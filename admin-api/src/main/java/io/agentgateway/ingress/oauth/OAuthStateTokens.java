@@ -50,6 +50,9 @@ class OAuthStateTokens {
     private static final String SEALED_PREFIX = "v1.";
 
     private static final String BROWSER_CLAIM = "browser";
+    /** Where the callback answers: {@value #RETURN_CONSOLE} (the console's tools page), absent: JSON. */
+    private static final String RETURN_CLAIM = "return";
+    private static final String RETURN_CONSOLE = "console";
     private static final byte[] SEALING_KEY_LABEL = "agent-action-gateway/oauth-state/seal/v1".getBytes(StandardCharsets.UTF_8);
 
     private final byte[] key;
@@ -97,6 +100,7 @@ class OAuthStateTokens {
                 .claim("tool", state.tool().tool().wire())
                 .claim("redirect_uri", state.redirectUri())
                 .claim(BROWSER_CLAIM, state.browserBinding())
+                .claim(RETURN_CLAIM, state.fromConsole() ? RETURN_CONSOLE : null)
                 .jwtID(state.nonce())
                 .issueTime(Date.from(clock.instant()))
                 .expirationTime(Date.from(state.expiresAt()))
@@ -166,7 +170,7 @@ class OAuthStateTokens {
         String redirectUri = Optional.ofNullable(claims.getStringClaim("redirect_uri"))
                 .orElseThrow(() -> ApiException.badRequest(MALFORMED));
         return new OAuthState(workspaceId, tool, claims.getSubject(), claims.getStringClaim("email"), claims.getJWTID(),
-                redirectUri, expiresAt, claims.getStringClaim(BROWSER_CLAIM));
+                redirectUri, expiresAt, claims.getStringClaim(BROWSER_CLAIM), RETURN_CONSOLE.equals(claims.getStringClaim(RETURN_CLAIM)));
     }
 
     private byte[] requireKey() {

@@ -45,6 +45,33 @@ class OAuthStateTokensTest {
     }
 
     @Test
+    void aStateStartedFromTheConsoleSaysSoAndAnAdminApiStateDoesNot() {
+        OAuthStateTokens tokens = tokens(randomKey());
+        Instant expiry = Instant.now().plusSeconds(60).truncatedTo(ChronoUnit.SECONDS);
+        OAuthState console = new OAuthState(UUID.randomUUID(), CODE_HOST, "user-1", null, UUID.randomUUID().toString(),
+                "https://gw.example/functions/v1/code-host-oauth-callback", expiry, "ab".repeat(32), true);
+        assertThat(tokens.verify(tokens.sign(console)).fromConsole()).isTrue();
+        assertThat(tokens.verify(tokens.sign(state(expiry))).fromConsole()).isFalse();
+    }
+
+    @Test
+    void aFailedCallbackOfAConsoleFlowIsToldByACodeNeverByItsText() {
+        assertThat(OAuthFlows.resultOf(new io.agentgateway.ingress.web.ApiException(org.springframework.http.HttpStatus.CONFLICT,
+                OAuthConnector.REUSED))).isEqualTo(OAuthFlows.Result.REUSED);
+        assertThat(OAuthFlows.resultOf(io.agentgateway.ingress.web.ApiException.forbidden(OAuthConnector.NO_LONGER_ADMIN)))
+                .isEqualTo(OAuthFlows.Result.NOT_ADMIN);
+        assertThat(OAuthFlows.resultOf(io.agentgateway.ingress.web.ApiException.badRequest(
+                "Consent was denied at the code host (access_denied): nothing was stored"))).isEqualTo(OAuthFlows.Result.DENIED);
+        assertThat(OAuthFlows.resultOf(new io.agentgateway.ingress.web.ApiException(org.springframework.http.HttpStatus.BAD_GATEWAY,
+                "x"))).isEqualTo(OAuthFlows.Result.EXCHANGE_FAILED);
+        assertThat(OAuthFlows.resultOf(new IllegalStateException("a bug"))).isEqualTo(OAuthFlows.Result.FAILED);
+        for (OAuthFlows.Result result : OAuthFlows.Result.values()) {
+            assertThat(OAuthFlows.Result.parse(result.code())).contains(result);
+        }
+        assertThat(OAuthFlows.Result.parse("<script>")).isEmpty();
+    }
+
+    @Test
     void theStateIsSealedSoItsWorkspaceAndAdminAreNotReadableAndItBindsTheBrowser() {
         OAuthStateTokens tokens = tokens(randomKey());
         String browser = OAuthBrowserBinding.newValue();

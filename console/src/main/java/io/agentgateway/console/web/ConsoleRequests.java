@@ -42,9 +42,11 @@ public class ConsoleRequests {
     private final SessionCookies cookies;
     private final ConsolePages pages;
     private final PublicBaseUrl baseUrl;
+    private final io.agentgateway.ingress.admin.Workspaces workspaces;
 
     ConsoleRequests(ConsoleSessions sessions, Memberships memberships, SessionCookies cookies, ConsolePages pages,
-                    PublicBaseUrl baseUrl) {
+                    PublicBaseUrl baseUrl, io.agentgateway.ingress.admin.Workspaces workspaces) {
+        this.workspaces = workspaces;
         this.sessions = sessions;
         this.memberships = memberships;
         this.cookies = cookies;
@@ -72,7 +74,8 @@ public class ConsoleRequests {
     /** The signed-in reader, or {@link ConsoleException.SignInRequired}. */
     public Mono<Reader> reader(ServerRequest request) {
         return session(request).flatMap(found -> found
-                .map(session -> Blocking.call(() -> new Reader(session, memberships.of(session.userId()))))
+                .map(session -> Blocking.call(() -> new Reader(session, memberships.of(session.userId()),
+                        workspaces.isOperator(session.user()))))
                 .orElseGet(() -> Mono.error(new ConsoleException.SignInRequired())));
     }
 
@@ -96,6 +99,20 @@ public class ConsoleRequests {
                     }
                     return new Submission(reader, form);
                 }));
+    }
+
+    /**
+     * A navigation (GET) that starts something on the user's behalf (an OAuth connect flow): the browser's
+     * {@code Sec-Fetch-Site} must be {@code same-origin} when sent (a link on another site is refused), then the reader.
+     */
+    public Mono<Reader> sameSiteNavigation(ServerRequest request) {
+        return Mono.defer(() -> {
+            String site = request.headers().firstHeader("Sec-Fetch-Site");
+            if (site != null && !site.equals("same-origin")) {
+                throw forbiddenOrigin();
+            }
+            return reader(request);
+        });
     }
 
     /**

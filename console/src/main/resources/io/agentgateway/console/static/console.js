@@ -32,6 +32,11 @@
       }
     }
   });
+  // a page without live updates (the admin pages) says nothing about being live
+  document.addEventListener('DOMContentLoaded', function () {
+    var el = document.getElementById('live-status');
+    if (el && document.body && !document.body.hasAttribute('sse-connect')) { el.hidden = true; }
+  });
   document.addEventListener('htmx:sseError', function () { status('down', 'Not live: reload to see changes'); });
   setInterval(function () {
     if (document.body && document.body.hasAttribute('sse-connect') && Date.now() - lastBeat > HEARTBEAT_GRACE_MS && lastBeat !== 0) {
@@ -98,4 +103,26 @@
       window.location.assign(pattern.replace('{}', evt.target.value));
     }
   });
+
+  // copy buttons: the text of the element data-copy names, to the clipboard (the button says it worked)
+  document.addEventListener('click', function (evt) {
+    var button = evt.target && evt.target.closest ? evt.target.closest('[data-copy]') : null;
+    if (!button) { return; }
+    var source = document.getElementById(button.getAttribute('data-copy'));
+    if (!source) { return; }
+    var text = source.textContent;
+    function done() { button.setAttribute('data-copied', 'true'); button.setAttribute('aria-label', 'Copied'); }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () { select(source); });
+    } else {
+      select(source);
+    }
+  });
+  function select(element) {
+    var range = document.createRange();
+    range.selectNodeContents(element);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
 })();

@@ -18,6 +18,7 @@ import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.ReviewApproval;
+import io.agentgateway.schemas.command.SendTestNotification;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
 import io.agentgateway.schemas.command.SetKillSwitch;
@@ -63,6 +64,7 @@ final class CommandHandlers {
         register(SetMember.class, adminOnly(new SetMemberHandler(authorizer)));
         register(RemoveMember.class, adminOnly(new RemoveMemberHandler(authorizer)));
         register(SetNotificationSettings.class, adminOnly(new SetNotificationSettingsHandler()));
+        register(SendTestNotification.class, adminOnly(new SendTestNotificationHandler()));
         register(UpsertToolConnection.class, adminOnly(new UpsertToolConnectionHandler(
                 settings.limits().repositoriesPerConnection())));
         register(DeleteToolConnection.class, adminOnly(new DeleteToolConnectionHandler()));

@@ -19,6 +19,13 @@ final class SetNotificationSettingsHandler implements CommandHandler<SetNotifica
         if (sealed != null && !sealed.startsWith(SEALED_PREFIX)) {
             return CommandResult.invalid(state, "sealedChatWebhookUrl must be sealed with SecretBox");
         }
+        if (command.keepsChatWebhook()) {
+            if (sealed != null) {
+                return CommandResult.invalid(state, "keepChatWebhook and chatWebhookUrl cannot both be set");
+            }
+            // the URL stored already stays: the caller changes the email setting alone
+            sealed = state.notifications().sealedChatWebhookUrl();
+        }
         NotificationSettings next = new NotificationSettings(sealed, command.emailEnabled());
         return CommandResult.accepted(state.withNotifications(next),
                 new NotificationSettingsSet(next.chatConfigured(), next.emailEnabled()));

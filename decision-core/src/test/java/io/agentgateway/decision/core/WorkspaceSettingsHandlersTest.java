@@ -14,6 +14,7 @@ import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.RemoveMember;
+import io.agentgateway.schemas.command.SendTestNotification;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
@@ -148,5 +149,35 @@ class WorkspaceSettingsHandlersTest {
         workspace.admin(new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, null))
                 .refused(ReplyStatus.INVALID, "tool is required for pause_tool and resume_tool");
         assertThat(workspace.state().pausedTools()).isEqualTo(Set.of(Tool.MCP));
+    }
+
+    @Test
+    void a_test_notification_goes_where_alerts_go_and_changes_nothing() {
+        Actor reviewer = workspace.member("rita", Role.REVIEWER);
+        workspace.as(reviewer, new SendTestNotification()).refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+        workspace.member("ada", Role.ADMIN);
+
+        Decided sent = workspace.admin(new SendTestNotification()).ok();
+
+        assertThat(sent.events()).isEmpty();
+        assertThat(sent.after().workspaceVersion()).isEqualTo(sent.before().workspaceVersion());
+        NotificationRequested told = sent.decision().notifications().get(0);
+        assertThat(told.kind()).isEqualTo(SendTestNotificationHandler.KIND_TEST);
+        assertThat(told.notificationId()).isEqualTo(io.agentgateway.schemas.DerivedIds.notificationId(sent.envelope().commandId()));
+        assertThat(told.emailTo()).as("admins and owners, not the reviewer").containsExactly("ada@example.com", "owner@example.com");
+        assertThat(told.subject()).isEqualTo("Test notification from workspace Acme");
+        assertThat(told.details()).containsEntry("actorUserId", "owner-1");
+
+        workspace.admin(new SetNotificationSettings(null, false)).ok();
+        workspace.admin(new SendTestNotification()).refused(ReplyStatus.CONFLICT, SendTestNotificationHandler.NOBODY);
+        workspace.admin(new SetNotificationSettings("v1.Y2hhdA", false)).ok();
+        // the email setting alone, keeping the chat webhook the caller never saw
+        workspace.admin(new SetNotificationSettings("v1.b3RoZXI", false, true))
+                .refused(ReplyStatus.INVALID, "keepChatWebhook and chatWebhookUrl cannot both be set");
+        workspace.admin(new SetNotificationSettings(null, false, true)).ok();
+        assertThat(workspace.state().notifications()).isEqualTo(new NotificationSettings("v1.Y2hhdA", false));
+        NotificationRequested chatOnly = workspace.admin(new SendTestNotification()).ok().decision().notifications().get(0);
+        assertThat(chatOnly.emailTo()).isEmpty();
+        assertThat(chatOnly.sealedChatWebhookUrl()).isEqualTo("v1.Y2hhdA");
     }
 }

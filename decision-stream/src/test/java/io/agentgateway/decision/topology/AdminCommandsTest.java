@@ -24,6 +24,7 @@ import io.agentgateway.schemas.command.IssueApiKey;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
+import io.agentgateway.schemas.command.SendTestNotification;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
@@ -473,6 +474,28 @@ class AdminCommandsTest extends OneWorkspaceTopologyTest {
 
             assertThat(workspace.admin(new SetNotificationSettings(null, true)).only(NotificationSettingsSet.class))
                     .isEqualTo(new NotificationSettingsSet(false, true));
+        }
+
+        @Test
+        void a_test_notification_is_emitted_once_per_command_even_when_redelivered_and_changes_nothing() {
+            workspace.admin(new SetNotificationSettings(SEALED_URL, true)).ok();
+            WorkspaceState before = state();
+            CommandEnvelope envelope = workspace.envelope(workspace.owner, new SendTestNotification());
+
+            Emitted first = driver.send(envelope);
+            first.ok();
+            assertThat(first.events()).as("nothing changed, nothing to project").isEmpty();
+            NotificationRequested test = first.notification();
+            assertThat(test.kind()).isEqualTo("test");
+            assertThat(test.notificationId()).isEqualTo(DerivedIds.notificationId(envelope.commandId()));
+            assertThat(test.emailTo()).containsExactly("owner@example.com");
+            assertThat(test.sealedChatWebhookUrl()).isEqualTo(SEALED_URL);
+            assertThat(state()).isEqualTo(before);
+
+            Emitted redelivered = driver.send(envelope);
+            assertThat(redelivered.notifications()).as("the same record, which the notifier's ledger sends once")
+                    .containsExactly(test);
+            assertThat(redelivered.events()).isEmpty();
         }
 
         @Test

@@ -19,9 +19,14 @@ public class OperatorAuthenticator {
         this.operators = properties.operatorIds();
     }
 
+    /** Whether this user id is one of {@code gateway.auth.operators}. */
+    public boolean isOperator(String userId) {
+        return userId != null && operators.contains(userId);
+    }
+
     public Mono<AuthenticatedUser> authenticate(ServerRequest request) {
         return users.authenticate(request).map(user -> {
-            if (!operators.contains(user.userId())) {
+            if (!isOperator(user.userId())) {
                 throw ApiException.forbidden(OPERATOR_REQUIRED);
             }
             return user;

@@ -24,7 +24,7 @@ public class EgressUrls {
             return;
         }
         policy.refusalOfUrl(url).ifPresent(rule -> {
-            throw ApiException.badRequest(field + " is refused by the egress policy: " + rule);
+            throw ApiException.badField(field, field + " is refused by the egress policy: " + rule);
         });
     }
 }

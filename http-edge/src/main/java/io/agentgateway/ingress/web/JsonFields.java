@@ -31,7 +31,7 @@ public final class JsonFields {
             return null;
         }
         if (!value.isString()) {
-            throw ApiException.badRequest(field + " must be a string");
+            throw ApiException.badField(field, field + " must be a string");
         }
         return value.stringValue();
     }
@@ -40,7 +40,7 @@ public final class JsonFields {
     public static String requiredText(ObjectNode body, String field, String message) {
         JsonNode value = body.get(field);
         if (value == null || !value.isString() || value.stringValue().isBlank()) {
-            throw ApiException.badRequest(message);
+            throw ApiException.badField(pathOf(message, field), message);
         }
         return value.stringValue();
     }
@@ -49,9 +49,9 @@ public final class JsonFields {
     public static <E> E requiredEnum(ObjectNode body, String field, Function<String, Optional<E>> parse, String message) {
         JsonNode value = body.get(field);
         if (value == null || !value.isString()) {
-            throw ApiException.badRequest(message);
+            throw ApiException.badField(pathOf(message, field), message);
         }
-        return parse.apply(value.stringValue()).orElseThrow(() -> ApiException.badRequest(message));
+        return parse.apply(value.stringValue()).orElseThrow(() -> ApiException.badField(pathOf(message, field), message));
     }
 
     public static <E> E optionalEnum(ObjectNode body, String field, Function<String, Optional<E>> parse, String message) {
@@ -61,7 +61,7 @@ public final class JsonFields {
     public static boolean requiredBoolean(ObjectNode body, String field) {
         JsonNode value = body.get(field);
         if (value == null || !value.isBoolean()) {
-            throw ApiException.badRequest(field + " must be a boolean");
+            throw ApiException.badField(field, field + " must be a boolean");
         }
         return value.booleanValue();
     }
@@ -73,7 +73,7 @@ public final class JsonFields {
     public static int requiredInt(ObjectNode body, String field) {
         JsonNode value = body.get(field);
         if (value == null || !value.isIntegralNumber() || !value.canConvertToInt()) {
-            throw ApiException.badRequest(field + " must be an integer");
+            throw ApiException.badField(field, field + " must be an integer");
         }
         return value.intValue();
     }
@@ -93,10 +93,10 @@ public final class JsonFields {
         try {
             instant = Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw ApiException.badRequest(field + " must be an ISO-8601 timestamp");
+            throw ApiException.badField(field, field + " must be an ISO-8601 timestamp");
         }
         if (!inRange(instant)) {
-            throw ApiException.badRequest(field + " must be an ISO-8601 timestamp between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z");
+            throw ApiException.badField(field, field + " must be an ISO-8601 timestamp between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z");
         }
         return instant;
     }
@@ -115,7 +115,7 @@ public final class JsonFields {
         try {
             return Duration.parse(text);
         } catch (DateTimeParseException e) {
-            throw ApiException.badRequest(field + " must be an ISO-8601 duration such as PT24H");
+            throw ApiException.badField(field, field + " must be an ISO-8601 duration such as PT24H");
         }
     }
 
@@ -126,12 +126,12 @@ public final class JsonFields {
             return List.of();
         }
         if (!value.isArray()) {
-            throw ApiException.badRequest(name + " must be an array of strings");
+            throw ApiException.badField(name, name + " must be an array of strings");
         }
         List<String> items = new ArrayList<>();
         for (JsonNode item : value) {
             if (!item.isString() || item.stringValue().isBlank()) {
-                throw ApiException.badRequest(name + " must be an array of strings");
+                throw ApiException.badField(name, name + " must be an array of strings");
             }
             items.add(item.stringValue());
         }
@@ -144,17 +144,28 @@ public final class JsonFields {
         if (value == null || value.isNull()) {
             return Set.of();
         }
+        String path = pathOf(message, field);
         if (!value.isArray()) {
-            throw ApiException.badRequest(message);
+            throw ApiException.badField(path, message);
         }
         Set<E> items = new LinkedHashSet<>();
         for (JsonNode item : value) {
             if (!item.isString()) {
-                throw ApiException.badRequest(message);
+                throw ApiException.badField(path, message);
             }
-            items.add(parse.apply(item.stringValue()).orElseThrow(() -> ApiException.badRequest(message)));
+            items.add(parse.apply(item.stringValue()).orElseThrow(() -> ApiException.badField(path, message)));
         }
         return Set.copyOf(items);
+    }
+
+    /**
+     * The field's whole path as its message names it first ({@code "match.tools must be ..."} for {@code tools}), else
+     * the field's own name.
+     */
+    static String pathOf(String message, String field) {
+        int space = message.indexOf(' ');
+        String first = space < 0 ? message : message.substring(0, space);
+        return first.equals(field) || first.endsWith("." + field) ? first : field;
     }
 
     /** Refuses fields outside {@code known}: a misspelt field must not silently be ignored. */

@@ -27,6 +27,25 @@ final class ApiKeyWrites {
              where key_id = :key_id::uuid and workspace_id = :workspace_id::uuid and revoked_at is null
             """);
 
+    /**
+     * Last use, to the minute: idempotent and order-free (it only moves forward), so it runs after the batch's
+     * event-order writes, which may hold the key's issue.
+     */
+    private static final SqlStatement USED = SqlStatement.amendingAppended("""
+            update api_keys set last_used_at = :occurred_at
+             where key_hash = :key_hash and workspace_id = :workspace_id::uuid
+               and (last_used_at is null or last_used_at < :occurred_at - interval '1 minute')
+            """);
+
+    /** An evaluation an API key made (its actor), or nothing for any other actor. */
+    static List<Write> used(EventEnvelope envelope) {
+        if (envelope.actor() == null || envelope.actor().kind() != io.agentgateway.schemas.ActorKind.API_KEY
+                || envelope.actor().apiKeyHash() == null) {
+            return List.of();
+        }
+        return List.of(new Write(USED, EnvelopeParams.of(envelope).text("key_hash", envelope.actor().apiKeyHash()).source()));
+    }
+
     static List<Write> issued(EventEnvelope envelope, ApiKeyIssued event) {
         return List.of(new Write(ISSUE, EnvelopeParams.of(envelope)
                 .uuid("key_id", event.keyId())

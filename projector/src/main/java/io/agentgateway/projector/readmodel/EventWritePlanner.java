@@ -54,7 +54,7 @@ public class EventWritePlanner {
         requirePresent(envelope.occurredAt(), "occurredAt");
         requirePresent(envelope.event(), "event");
         try {
-            List<Write> writes = writesOf(envelope, envelope.event(), heldTraceParent);
+            List<Write> writes = AdminChangeWrites.with(envelope, writesOf(envelope, envelope.event(), heldTraceParent));
             if (envelope.seal() == null) {
                 return writes;
             }
@@ -71,7 +71,9 @@ public class EventWritePlanner {
     // Java 17 has no pattern matching for switch; DomainEvent is sealed, so this chain is complete.
     private static List<Write> writesOf(EventEnvelope envelope, DomainEvent event, String heldTraceParent) {
         if (event instanceof ActionEvaluated e) {
-            return List.of(AuditLogWrites.actionEvaluated(envelope, e));
+            List<Write> used = ApiKeyWrites.used(envelope);
+            return used.isEmpty() ? List.of(AuditLogWrites.actionEvaluated(envelope, e))
+                    : List.of(AuditLogWrites.actionEvaluated(envelope, e), used.get(0));
         }
         if (event instanceof ApprovalRequested e) {
             return List.of(ApprovalRequestWrites.requested(envelope, e, heldTraceParent));

@@ -33,6 +33,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = RecordCallerGaveUp.class, name = "record_caller_gave_up"),
     @JsonSubTypes.Type(value = WithdrawApproval.class, name = "withdraw_approval"),
     @JsonSubTypes.Type(value = EraseAuditPayload.class, name = "erase_audit_payload"),
+    @JsonSubTypes.Type(value = SendTestNotification.class, name = "send_test_notification"),
 })
 public sealed interface Command
         permits EvaluateAction, CreateWorkspace, SetKillSwitch, UpsertPolicy, DeletePolicy,
@@ -40,4 +41,4 @@ public sealed interface Command
                 SetNotificationSettings, UpsertToolConnection, DeleteToolConnection, RotateWebhookSecret,
                 ReviewApproval, ClaimApprovedCall, RecordCallExecution,
                 ReceiveWebhook, CheckAccess, SetToolAccessToken, RecordCallerGaveUp, WithdrawApproval,
-                EraseAuditPayload {}
+                EraseAuditPayload, SendTestNotification {}
