@@ -50,7 +50,7 @@ class OpenApiRoutesTest {
     private static final Path DESCRIPTION = Path.of("..", "docs", "openapi.yaml");
     /** What a route that takes every method (the proxy) must describe. */
     private static final Set<String> EVERY_METHOD = Set.of("GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH");
-    private static final String CONSOLE_ROUTES = "consoleRoutes";
+    private static final Set<String> CONSOLE_ROUTES = Set.of("consoleRoutes", "consoleAdminRoutes");
     private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{([^}]+)}");
 
     private static OpenAPI api;
@@ -69,13 +69,14 @@ class OpenApiRoutesTest {
     }
 
     /**
-     * route pattern → methods, as the ingress serves them: the HTTP API's routes. The console's pages (bean
-     * {@code consoleRoutes}: HTML for browsers, its assets, sign-in) are not the API and are not described.
+     * route pattern → methods, as the ingress serves them: the HTTP API's routes. The console's pages (beans
+     * {@code consoleRoutes} and {@code consoleAdminRoutes}: HTML for browsers, its assets, sign-in) are not the API and
+     * are not described.
      */
     private static Map<String, Set<String>> servedRoutes() {
         Map<String, Set<String>> served = new TreeMap<>();
         ingress.context.getBeansOfType(RouterFunction.class).forEach((name, routes) -> {
-            if (!CONSOLE_ROUTES.equals(name)) {
+            if (!CONSOLE_ROUTES.contains(name)) {
                 routes.accept(new RouteCollector(served));
             }
         });
