@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -50,7 +51,7 @@ final class EventLogReader {
      * wanted, counted as undecodable), until {@code deadline} ({@link System#nanoTime()}; {@code limit} is the whole
      * read's time a timeout names).
      */
-    <T> LogSpan read(String workspaceId, Duration limit, long deadline, java.util.function.Function<byte[], T> decode,
+    <T> LogSpan read(String workspaceId, Duration limit, long deadline, Function<byte[], T> decode,
                      Consumer<T> sink) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             TopicPartition partition = new TopicPartition(topic, WorkspacePartition.of(workspaceId, partitionCount(consumer)));

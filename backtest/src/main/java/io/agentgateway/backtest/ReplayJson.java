@@ -5,6 +5,7 @@ import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.EventEnvelope;
+import java.nio.charset.StandardCharsets;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectReader;
 
@@ -46,8 +47,8 @@ final class ReplayJson {
         }
     }
 
-    private static final byte[] EVALUATE_ACTION = "\"evaluate_action\"".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    private static final byte[] RECEIVE_WEBHOOK = "\"receive_webhook\"".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    private static final byte[] EVALUATE_ACTION = "\"evaluate_action\"".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] RECEIVE_WEBHOOK = "\"receive_webhook\"".getBytes(StandardCharsets.UTF_8);
 
     private static boolean contains(byte[] haystack, byte[] needle) {
         outer:

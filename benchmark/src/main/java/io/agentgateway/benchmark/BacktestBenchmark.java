@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -82,7 +83,7 @@ public final class BacktestBenchmark {
     private static long write(String bootstrap, DecidedHistory history, long events, double neighbours) throws Exception {
         List<String> others = List.of(UUID.randomUUID().toString(), UUID.randomUUID().toString(), UUID.randomUUID().toString(),
                 UUID.randomUUID().toString());
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         long[] written = {0};
         try (KafkaProducer<String, EventEnvelope> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,

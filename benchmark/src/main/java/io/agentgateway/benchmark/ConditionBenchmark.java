@@ -22,6 +22,7 @@ import io.agentgateway.schemas.command.RequestFacts;
 import io.agentgateway.schemas.command.TargetFacts;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -177,7 +178,7 @@ public final class ConditionBenchmark {
                         Map.of(), null, null),
                         new TargetFacts("acme", "api", "refs/heads/main", ".github/./workflows/ci.yml", null, null, List.of("bug")),
                         null, "alice", "Bench", Instant.parse("2026-01-05T10:00:00Z")),
-                java.time.ZoneId.of("Europe/Berlin"));
+                ZoneId.of("Europe/Berlin"));
     }
 
     private static void requireCompiled(CompiledCondition condition) {

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -42,7 +43,7 @@ final class ConditionalPolicies {
                 throw new IOException("creating policy " + i + ": " + response.statusCode() + " " + response.body());
             }
         }
-        System.out.printf(java.util.Locale.ROOT, "workspace: %d policies on chat, %s%n", count,
+        System.out.printf(Locale.ROOT, "workspace: %d policies on chat, %s%n", count,
                 conditional ? "each reached by its lists and its condition false (all evaluated per decision)"
                         : "without conditions, each passed over by its lists");
     }

@@ -6,6 +6,8 @@ import io.agentgateway.launcher.GatewayHttpClient;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.launcher.WorkspaceBootstrap;
 import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,6 +22,8 @@ import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,6 +31,8 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
@@ -78,7 +84,7 @@ public final class ConsoleBenchmark {
             String cookie = signIn(http, gateway);
             long postmaster = postmasterPid(gateway.jdbcUrl());
 
-            Map<String, String> pages = new java.util.LinkedHashMap<>();
+            Map<String, String> pages = new LinkedHashMap<>();
             pages.put("inbox, first page of " + approvals, "/inbox/items");
             pages.put("audit, agent + decision", "/audit/rows?workspace=" + workspace + "&agentId=agent-7&decision=require_approval");
             pages.put("audit, tool + risk", "/audit/rows?workspace=" + workspace + "&tool=mcp&risk=critical");
@@ -153,7 +159,7 @@ public final class ConsoleBenchmark {
     private static void liveUpdates(EmbeddedGateway gateway, GatewayHttpClient admin, HttpClient http, String cookie,
                                     UUID workspace, String apiKey, String jwt, int rounds) throws Exception {
         BlockingQueue<Long> events = new LinkedBlockingQueue<>();
-        HttpResponse<java.io.InputStream> stream = http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl()
+        HttpResponse<InputStream> stream = http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl()
                         + "/events?workspace=" + workspace)).header("Cookie", "agw_session=" + cookie).build(),
                 HttpResponse.BodyHandlers.ofInputStream());
         Thread reader = new Thread(() -> {
@@ -164,7 +170,7 @@ public final class ConsoleBenchmark {
                         events.add(System.nanoTime());
                     }
                 }
-            } catch (java.io.IOException ended) {
+            } catch (IOException ended) {
                 // the benchmark is over
             }
         }, "bench-sse");
@@ -226,7 +232,7 @@ public final class ConsoleBenchmark {
 
     /** The embedded PostgreSQL's postmaster (the process started with {@code -p <port of the JDBC URL>}), or 0. */
     private static long postmasterPid(String jdbcUrl) {
-        java.util.regex.Matcher port = java.util.regex.Pattern.compile(":(\\d+)/").matcher(jdbcUrl);
+        Matcher port = Pattern.compile(":(\\d+)/").matcher(jdbcUrl);
         if (!port.find()) {
             return 0;
         }
@@ -234,14 +240,14 @@ public final class ConsoleBenchmark {
             for (Path process : processes.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).toList()) {
                 try {
                     String[] argv = new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8).split("\0");
-                    if (argv.length > 2 && argv[0].endsWith("/postgres") && java.util.Arrays.asList(argv).contains(port.group(1))) {
+                    if (argv.length > 2 && argv[0].endsWith("/postgres") && Arrays.asList(argv).contains(port.group(1))) {
                         return Long.parseLong(process.getFileName().toString());
                     }
                 } catch (Exception gone) {
                     // ended meanwhile
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return 0;
         }
         return 0;
@@ -265,7 +271,7 @@ public final class ConsoleBenchmark {
                     // the process ended meanwhile
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return ticks;
         }
         return ticks;

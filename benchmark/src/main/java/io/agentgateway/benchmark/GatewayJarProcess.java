@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -250,7 +251,7 @@ final class GatewayJarProcess implements AutoCloseable {
         }
         byte[] bytes = Files.readAllBytes(log);
         return new String(bytes, (int) Math.min(offset, bytes.length), (int) Math.max(0, bytes.length - offset),
-                java.nio.charset.StandardCharsets.UTF_8);
+                StandardCharsets.UTF_8);
     }
 
     private static String tail(String text, int lines) {

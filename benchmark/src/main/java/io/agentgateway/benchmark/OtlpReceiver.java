@@ -3,10 +3,11 @@ package io.agentgateway.benchmark;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -29,7 +30,7 @@ final class OtlpReceiver implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         server.createContext("/v1/traces", exchange -> {
             try (InputStream body = exchange.getRequestBody()) {
-                bytes.addAndGet(body.transferTo(java.io.OutputStream.nullOutputStream()));
+                bytes.addAndGet(body.transferTo(OutputStream.nullOutputStream()));
             }
             requests.incrementAndGet();
             exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");

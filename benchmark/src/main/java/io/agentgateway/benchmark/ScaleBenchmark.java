@@ -38,15 +38,20 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -147,15 +152,15 @@ public final class ScaleBenchmark {
             runner.awaitRunning(STARTUP);
             long t0 = System.nanoTime();
             load.send(Stream.of(big.create(), big.agentKey(), empty.create(), empty.agentKey()));
-            load.send(java.util.stream.IntStream.range(0, policies).mapToObj(i -> big.owned(new UpsertPolicy(unmatchedPolicy(i)))));
+            load.send(IntStream.range(0, policies).mapToObj(i -> big.owned(new UpsertPolicy(unmatchedPolicy(i)))));
             List<String> keyIds = new ArrayList<>();
-            load.send(java.util.stream.IntStream.range(0, keys).mapToObj(i -> {
+            load.send(IntStream.range(0, keys).mapToObj(i -> {
                 String keyId = UUID.randomUUID().toString();
                 keyIds.add(keyId);
                 return big.owned(new IssueApiKey(keyId, "key " + i, sha256("bench-key-" + keyId), Set.of(Scope.EVALUATE), null));
             }));
             load.send(keyIds.subList(0, keys / 2).stream().map(keyId -> big.owned(new RevokeApiKey(keyId))));
-            load.send(java.util.stream.IntStream.range(0, approvals).mapToObj(i -> big.evaluation(RiskLevel.HIGH)));
+            load.send(IntStream.range(0, approvals).mapToObj(i -> big.evaluation(RiskLevel.HIGH)));
             load.drain(List.of(big.id, empty.id));
             System.out.printf(Locale.ROOT, "filled in %.1f s (%,d commands)%n", seconds(t0),
                     4L + policies + keys + keys / 2 + approvals);
@@ -199,10 +204,10 @@ public final class ScaleBenchmark {
 
     /** {@code count} commands of one workspace sent at once; the decision stream's CPU and changelog bytes per command. */
     private Phase phase(String applicationId, BenchWorkspace ws, int count,
-                        java.util.function.Supplier<CommandEnvelope> command) throws Exception {
+                        Supplier<CommandEnvelope> command) throws Exception {
         long bytesBefore = changelogBytes(applicationId);
         double cpuBefore = threadCpuSeconds(applicationId);
-        load.send(java.util.stream.IntStream.range(0, count).mapToObj(i -> command.get()));
+        load.send(IntStream.range(0, count).mapToObj(i -> command.get()));
         load.drain(List.of(ws.id));
         double cpu = threadCpuSeconds(applicationId) - cpuBefore;
         long bytes = changelogBytes(applicationId) - bytesBefore;
@@ -224,7 +229,7 @@ public final class ScaleBenchmark {
             runner.start();
             runner.awaitRunning(STARTUP);
             long t0 = System.nanoTime();
-            load.send(java.util.stream.IntStream.range(0, workspaces).boxed().flatMap(i -> {
+            load.send(IntStream.range(0, workspaces).boxed().flatMap(i -> {
                 BenchWorkspace ws = new BenchWorkspace();
                 ids.add(ws.id);
                 List<CommandEnvelope> commands = new ArrayList<>();
@@ -324,7 +329,7 @@ public final class ScaleBenchmark {
     }
 
     private Map<String, Long> changelogBytesByTopic(String applicationId) throws Exception {
-        Map<String, Long> bytes = new java.util.TreeMap<>();
+        Map<String, Long> bytes = new TreeMap<>();
         Map<Integer, Map<String, LogDirDescription>> dirs = admin.describeLogDirs(
                 admin.describeCluster().nodes().get().stream().map(n -> n.id()).toList()).allDescriptions().get();
         for (Map<String, LogDirDescription> byDir : dirs.values()) {
@@ -368,7 +373,7 @@ public final class ScaleBenchmark {
 
     private static void deleteQuietly(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // a temporary directory: the system cleans it up eventually
         }
@@ -452,7 +457,7 @@ public final class ScaleBenchmark {
          * reply behind it on each such partition (an evaluation with an unknown key, answered at once).
          */
         void drain(List<String> workspaceIds) {
-            Set<Integer> partitions = new java.util.HashSet<>();
+            Set<Integer> partitions = new HashSet<>();
             for (String id : workspaceIds) {
                 int partition = Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8))) % COMMAND_PARTITIONS;
                 if (partitions.add(partition)) {

@@ -19,6 +19,7 @@ import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -103,7 +104,7 @@ public final class GraphQlActions {
         List<Field> rootFields = new ArrayList<>();
         collectFields(operation.getSelectionSet(), fragments, new HashSet<>(), rootFields);
         JsonNode variables = request.get("variables");
-        Map<String, String> ids = new java.util.LinkedHashMap<>();
+        Map<String, String> ids = new LinkedHashMap<>();
         for (Field field : rootFields) {
             for (Argument argument : field.getArguments()) {
                 if (argument.getName().equals("id")) {

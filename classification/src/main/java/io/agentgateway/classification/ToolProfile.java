@@ -254,7 +254,7 @@ public record ToolProfile(
         private Set<ConnectionField> connectionFields = Set.of();
         private Set<ConnectionField> requiredConnectionFields = Set.of();
         private TargetShape targetShape = TargetShape.NONE;
-        private final Map<String, FactLookup> factLookups = new java.util.LinkedHashMap<>();
+        private final Map<String, FactLookup> factLookups = new LinkedHashMap<>();
 
         private Builder(Tool tool, String displayName) {
             this.tool = tool;

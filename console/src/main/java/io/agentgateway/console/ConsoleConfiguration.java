@@ -1,13 +1,13 @@
 package io.agentgateway.console;
 
-import io.agentgateway.console.approvals.ApprovalPageHandler;
-import io.agentgateway.console.approvals.InboxHandler;
 import io.agentgateway.console.admin.ApiKeysPage;
 import io.agentgateway.console.admin.MembersPage;
 import io.agentgateway.console.admin.NotificationsPage;
 import io.agentgateway.console.admin.PoliciesPage;
 import io.agentgateway.console.admin.ToolsPage;
 import io.agentgateway.console.admin.WorkspacesPage;
+import io.agentgateway.console.approvals.ApprovalPageHandler;
+import io.agentgateway.console.approvals.InboxHandler;
 import io.agentgateway.console.audit.AuditExplorerHandler;
 import io.agentgateway.console.audit.AuditRowHandler;
 import io.agentgateway.console.killswitch.KillSwitchPageHandler;
@@ -15,6 +15,7 @@ import io.agentgateway.console.live.LiveHandler;
 import io.agentgateway.ingress.web.MethodRoutes;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -60,7 +61,7 @@ public class ConsoleConfiguration {
         engine.setLinkBuilder(new org.thymeleaf.linkbuilder.StandardLinkBuilder() {
             @Override
             protected String computeContextPath(org.thymeleaf.context.IExpressionContext context, String base,
-                                                java.util.Map<String, Object> parameters) {
+                                                Map<String, Object> parameters) {
                 return "";
             }
         });

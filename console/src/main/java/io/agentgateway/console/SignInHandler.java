@@ -13,8 +13,8 @@ import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.PublicBaseUrl;
 import java.net.URI;
 import java.time.Instant;
+import java.util.Date;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -165,7 +165,7 @@ class SignInHandler {
                 .orElseThrow(() -> ConsoleException.forbidden("The identity provider did not say who you are"
                         + (oidc.properties().userClaim().equals("email") ? " (a verified email is needed)." : ".")));
         if (flow.reauthOf() != null) {
-            java.util.Date authTime = dateClaim(claims, "auth_time");
+            Date authTime = dateClaim(claims, "auth_time");
             if (authTime != null && authTime.toInstant().isBefore(flow.createdAt().minusSeconds(60))) {
                 throw ConsoleException.forbidden("The identity provider did not ask for your sign-in again.");
             }
@@ -186,7 +186,7 @@ class SignInHandler {
         return value instanceof String text ? text : null;
     }
 
-    private static java.util.Date dateClaim(JWTClaimsSet claims, String name) {
+    private static Date dateClaim(JWTClaimsSet claims, String name) {
         try {
             return claims.getDateClaim(name);
         } catch (java.text.ParseException e) {

@@ -1,5 +1,6 @@
 package io.agentgateway.console;
 
+import io.agentgateway.ingress.auth.OidcIssuer;
 import io.agentgateway.ingress.web.IngressTables;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -24,9 +25,9 @@ public class SignInLinks {
     private final JdbcClient jdbc;
     private final IngressTables tables;
     private final ConsoleProperties properties;
-    private final io.agentgateway.ingress.auth.OidcIssuer oidc;
+    private final OidcIssuer oidc;
 
-    SignInLinks(JdbcClient jdbc, IngressTables tables, ConsoleProperties properties, io.agentgateway.ingress.auth.OidcIssuer oidc) {
+    SignInLinks(JdbcClient jdbc, IngressTables tables, ConsoleProperties properties, OidcIssuer oidc) {
         this.jdbc = jdbc;
         this.tables = tables;
         this.properties = properties;

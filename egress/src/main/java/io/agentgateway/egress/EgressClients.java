@@ -1,6 +1,7 @@
 package io.agentgateway.egress;
 
 import io.agentgateway.tracing.GatewayTracing;
+import java.util.List;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import reactor.netty.http.client.HttpClient;
 
@@ -30,8 +31,8 @@ public final class EgressClients {
      * Clients for this process's listeners and the given settings (what {@link EgressConfiguration} builds
      * from {@code gateway.egress.*}; for code and tests that run without a Spring context).
      */
-    public static EgressClients of(java.util.List<String> allow, java.util.List<String> hosts, String hopId) {
-        EgressPolicy policy = new EgressPolicy(allow, OwnListeners.PROCESS, java.util.List.of());
+    public static EgressClients of(List<String> allow, List<String> hosts, String hopId) {
+        EgressPolicy policy = new EgressPolicy(allow, OwnListeners.PROCESS, List.of());
         return new EgressClients(policy, new EgressResolverGroup(policy, NameLookup.of(hosts)), hopId);
     }
 

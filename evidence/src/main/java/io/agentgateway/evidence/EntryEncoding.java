@@ -1,9 +1,11 @@
 package io.agentgateway.evidence;
 
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The canonical bytes of an {@link Entry} (format {@value #FORMAT}), what its leaf hashes:
@@ -112,7 +114,7 @@ public final class EntryEncoding {
         return true;
     }
 
-    private static final java.util.concurrent.ConcurrentHashMap<String, byte[]> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, byte[]> NAMES = new ConcurrentHashMap<>();
 
     private static int putString(byte[] out, int at, byte[] utf8) {
         at = putInt(out, at, utf8.length);
@@ -161,7 +163,7 @@ public final class EntryEncoding {
                 throw new IllegalArgumentException("an entry without a kind");
             }
             return Entry.owning(kind, fields);
-        } catch (java.nio.BufferUnderflowException e) {
+        } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("the entry ends early");
         }
     }

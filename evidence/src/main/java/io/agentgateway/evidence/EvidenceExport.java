@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -202,7 +203,7 @@ public final class EvidenceExport {
 
         private Line readObject() {
             String type = null;
-            Map<String, String> strings = new java.util.HashMap<>();
+            Map<String, String> strings = new HashMap<>();
             TreeMap<String, String> fields = null;
             List<byte[]> proof = null;
             Boolean complete = null;

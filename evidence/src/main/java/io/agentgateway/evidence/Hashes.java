@@ -1,6 +1,7 @@
 package io.agentgateway.evidence;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -47,7 +48,7 @@ public final class Hashes {
     }
 
     /** A digest per thread: getting one from the provider costs more than hashing a payload excerpt. */
-    private static final ThreadLocal<java.security.MessageDigest> SHA256 = ThreadLocal.withInitial(MerkleHasher::newSha256);
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(MerkleHasher::newSha256);
 
     public static boolean equal(byte[] a, byte[] b) {
         return Arrays.equals(a, b);

@@ -1,5 +1,8 @@
 package io.agentgateway.evidence;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A perfect subtree of the log: the leaves {@code [index * 2^level, (index + 1) * 2^level)}. Level 0 is a leaf. Only
  * complete subtrees have ids: their hash never changes once the log holds their last leaf.
@@ -21,10 +24,10 @@ public record NodeId(int level, long index) {
     }
 
     /** The nodes that appending leaf {@code leafIndex} completes, lowest level (1) first: as {@link CompactRange#append}. */
-    public static java.util.List<NodeId> completedBy(long leafIndex) {
+    public static List<NodeId> completedBy(long leafIndex) {
         long after = leafIndex + 1;
         int levels = Long.numberOfTrailingZeros(after);
-        java.util.List<NodeId> nodes = new java.util.ArrayList<>(levels);
+        List<NodeId> nodes = new ArrayList<>(levels);
         for (int level = 1; level <= levels; level++) {
             nodes.add(new NodeId(level, (after >>> level) - 1));
         }

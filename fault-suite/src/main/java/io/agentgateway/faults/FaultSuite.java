@@ -14,14 +14,13 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
@@ -358,7 +357,7 @@ public final class FaultSuite {
         }
     }
 
-    private static <T> T retry(java.util.function.Supplier<T> action) {
+    private static <T> T retry(Supplier<T> action) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return action.get();

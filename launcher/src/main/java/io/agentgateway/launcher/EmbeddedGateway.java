@@ -1,5 +1,6 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.console.SignInLinks;
 import io.agentgateway.decision.DecisionStreamApplication;
 import io.agentgateway.decision.config.DecisionStreamLifecycle;
 import io.agentgateway.embedded.Directories;
@@ -13,9 +14,10 @@ import io.agentgateway.projector.ProjectorApplication;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.tracing.GatewayTracing;
-import io.agentgateway.decision.config.DecisionStreamLifecycle;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +167,7 @@ public final class EmbeddedGateway implements AutoCloseable {
     }
 
     /** Null (a self-cleaning temporary directory) when the data is throwaway. */
-    private java.nio.file.Path dataDir(String part) {
+    private Path dataDir(String part) {
         return settings.temporaryData() ? null : settings.dataDir().resolve(part);
     }
 
@@ -441,13 +443,13 @@ public final class EmbeddedGateway implements AutoCloseable {
     public List<String> operators() {
         String configured = setting("gateway.auth.operators", "GATEWAY_AUTH_OPERATORS");
         List<String> ids = configured == null ? List.of()
-                : java.util.Arrays.stream(configured.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+                : Arrays.stream(configured.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         return ids.isEmpty() ? List.of(DEFAULT_OPERATOR) : ids;
     }
 
     /** A JWT of this gateway's first operator, signed with its HS256 secret (demo seeding, tests, benchmarks). */
     public String operatorJwt() {
-        return DevJwts.sign(secrets.jwtSecret(), operators().get(0), null, java.time.Duration.ofHours(2));
+        return DevJwts.sign(secrets.jwtSecret(), operators().get(0), null, Duration.ofHours(2));
     }
 
     /**
@@ -455,12 +457,12 @@ public final class EmbeddedGateway implements AutoCloseable {
      * use, valid for {@code gateway.console.link-ttl}.
      */
     public String consoleSignInLink(String userId, String email) {
-        return baseUrl() + ingress.getBean(io.agentgateway.console.SignInLinks.class).issue(userId, email);
+        return baseUrl() + ingress.getBean(SignInLinks.class).issue(userId, email);
     }
 
     /** Whether the ingress signs people in with an OpenID provider ({@code gateway.auth.oidc.issuer}). */
     public boolean oidcConfigured() {
-        return ingress.getBean(io.agentgateway.console.SignInLinks.class).providerConfigured();
+        return ingress.getBean(SignInLinks.class).providerConfigured();
     }
 
     public String baseUrl() {

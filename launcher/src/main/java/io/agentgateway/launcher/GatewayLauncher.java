@@ -3,12 +3,14 @@ package io.agentgateway.launcher;
 import io.agentgateway.launcher.cli.AuditVerifyCommand;
 import io.agentgateway.launcher.cli.BacktestCommand;
 import io.agentgateway.launcher.cli.BootstrapCommand;
-import io.agentgateway.launcher.cli.ClusterNodeCommands;
 import io.agentgateway.launcher.cli.CliLogging;
+import io.agentgateway.launcher.cli.ClusterNodeCommands;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.launcher.cli.RebuildCommand;
 import io.agentgateway.launcher.cli.RedriveNotificationsCommand;
+import io.agentgateway.launcher.cli.SignInLinkCommand;
 import io.agentgateway.launcher.cli.VerifyCommand;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -42,7 +44,7 @@ public final class GatewayLauncher {
                 }
                 case "signin-link" -> {
                     CliLogging.quiet();
-                    System.exit(io.agentgateway.launcher.cli.SignInLinkCommand.run(List.of(args).subList(1, args.length)));
+                    System.exit(SignInLinkCommand.run(List.of(args).subList(1, args.length)));
                 }
                 case "broker" -> System.exit(ClusterNodeCommands.broker(List.of(args).subList(1, args.length)));
                 case "postgres" -> System.exit(ClusterNodeCommands.postgres(List.of(args).subList(1, args.length)));
@@ -98,7 +100,7 @@ public final class GatewayLauncher {
      * modules read the environment and system properties); one silently ignored would run a setting the operator
      * believes changed.
      */
-    static int notACommand(String argument, java.io.PrintStream out, java.io.PrintStream err) {
+    static int notACommand(String argument, PrintStream out, PrintStream err) {
         if (List.of("help", "--help", "-h").contains(argument)) {
             out.print(USAGE);
             return 0;

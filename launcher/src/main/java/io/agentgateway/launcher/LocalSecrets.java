@@ -1,5 +1,6 @@
 package io.agentgateway.launcher;
 
+import io.agentgateway.evidence.NoteKeys;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -56,14 +57,14 @@ public record LocalSecrets(String jwtSecret, String secretsKey, String oauthStat
 
     /** The public half of the checkpoint signing key, as a C2SP verifier key (what auditors pin). */
     public String evidencePublicKey() {
-        return io.agentgateway.evidence.NoteKeys.parseSigner(evidenceSigningKey).verifier().text();
+        return NoteKeys.parseSigner(evidenceSigningKey).verifier().text();
     }
 
     private static boolean generateSigningKeyIfMissing(Properties props, String name) {
         if (props.getProperty(name) != null) {
             return false;
         }
-        props.setProperty(name, io.agentgateway.evidence.NoteKeys.generate(EVIDENCE_KEY_NAME, new SecureRandom()).text());
+        props.setProperty(name, NoteKeys.generate(EVIDENCE_KEY_NAME, new SecureRandom()).text());
         return true;
     }
 

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -89,7 +90,7 @@ public class CallViews {
             return parts.view(method, shownPath, shownQuery, null, null, null, null, null, parts.json(json), fileContent,
                     bodyBytes);
         }
-        String text = utf8(bodyBytes <= MAX_PARSED_BYTES ? body : java.util.Arrays.copyOf(body, MAX_PARSED_BYTES));
+        String text = utf8(bodyBytes <= MAX_PARSED_BYTES ? body : Arrays.copyOf(body, MAX_PARSED_BYTES));
         String excerpt = text != null ? parts.text(text)
                 : "<" + bodyBytes + " bytes of " + mediaType(headers) + ", not shown>";
         if (text != null && bodyBytes > MAX_PARSED_BYTES) {

@@ -2,11 +2,14 @@ package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.auth.AuthenticatedUser;
 import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.ingress.web.ReplyErrors;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.Reply;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -37,21 +40,21 @@ class AdminCommands {
      * addressed to that field ({@code ApiException#field()}); its status and text stay the API's.
      */
     Mono<Reply> send(String correlationId, AuthenticatedUser user, UUID workspaceId, Command command,
-                     java.util.Collection<String> fields) {
+                     Collection<String> fields) {
         return send(correlationId, user, workspaceId, command)
-                .onErrorMap(io.agentgateway.ingress.web.ApiException.class, e -> addressed(e, fields));
+                .onErrorMap(ApiException.class, e -> addressed(e, fields));
     }
 
-    static io.agentgateway.ingress.web.ApiException addressed(io.agentgateway.ingress.web.ApiException e,
-                                                              java.util.Collection<String> fields) {
+    static ApiException addressed(ApiException e,
+                                                              Collection<String> fields) {
         if (e.field() != null || e.status().value() != 400 || e.getMessage() == null) {
             return e;
         }
         String text = e.getMessage();
         return fields.stream()
                 .filter(field -> text.startsWith(field + " ") || text.startsWith(field + ":"))
-                .max(java.util.Comparator.comparingInt(String::length))
-                .map(field -> io.agentgateway.ingress.web.ApiException.badField(field, text))
+                .max(Comparator.comparingInt(String::length))
+                .map(field -> ApiException.badField(field, text))
                 .orElse(e);
     }
 }

@@ -1,6 +1,8 @@
 package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.export.AuditExport;
+import io.agentgateway.ingress.export.AuditExportFilter;
+import io.agentgateway.ingress.export.AuditExportFormat;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.CorrelationIds;
 import java.io.OutputStream;
@@ -69,8 +71,8 @@ public class AuditExportHandler {
      * The same export for a caller the console authorized (it read the workspace's membership): streamed, bounded by
      * {@code gateway.ingress.audit-export.max-concurrent} like the API's.
      */
-    public Mono<ServerResponse> stream(ServerRequest request, io.agentgateway.ingress.export.AuditExportFilter filter,
-                                       io.agentgateway.ingress.export.AuditExportFormat format) {
+    public Mono<ServerResponse> stream(ServerRequest request, AuditExportFilter filter,
+                                       AuditExportFormat format) {
         return stream(request, new AuditExportRequest(filter, format));
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -113,7 +114,7 @@ public class AuditLogRepository {
     }
 
     /** One row of the workspace by its id, if any. Blocking: call off the event loop. */
-    public java.util.Optional<AuditEntry> find(UUID workspaceId, UUID id) {
+    public Optional<AuditEntry> find(UUID workspaceId, UUID id) {
         return jdbc.sql(COLUMNS + " from audit_log where workspace_id = :workspace and id = :id")
                 .param("workspace", workspaceId).param("id", id)
                 .query(AuditLogRepository::entry).optional();

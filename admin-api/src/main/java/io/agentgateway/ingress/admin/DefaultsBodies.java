@@ -7,6 +7,7 @@ import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +34,7 @@ final class DefaultsBodies {
             throw ApiException.badField("approvalTtl", "approvalTtl must be at most P366D");
         }
         String timeZone = JsonFields.optionalString(body, "timeZone");
-        if (timeZone != null && !"UTC".equals(timeZone) && !java.time.ZoneId.getAvailableZoneIds().contains(timeZone)) {
+        if (timeZone != null && !"UTC".equals(timeZone) && !ZoneId.getAvailableZoneIds().contains(timeZone)) {
             throw ApiException.badField("timeZone", "timeZone must be an IANA time zone id such as Europe/Berlin, or UTC");
         }
         if (decisions.isEmpty() && ttl == null && timeZone == null) {

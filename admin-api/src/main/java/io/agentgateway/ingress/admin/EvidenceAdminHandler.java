@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.admin;
 
+import io.agentgateway.evidence.Checkpoint;
 import io.agentgateway.evidence.EntryEncoding;
 import io.agentgateway.evidence.ExportedEntry;
 import io.agentgateway.evidence.Hashes;
@@ -9,19 +10,21 @@ import io.agentgateway.evidence.NoteKeys;
 import io.agentgateway.evidence.SignedNote;
 import io.agentgateway.evidence.VerificationReport;
 import io.agentgateway.ingress.evidence.EvidenceKeyProperties;
-import io.agentgateway.ingress.evidence.EvidenceLogReader;
 import io.agentgateway.ingress.evidence.EvidenceLogReader.StoredCheckpoint;
+import io.agentgateway.ingress.evidence.EvidenceLogReader;
 import io.agentgateway.ingress.evidence.LiveVerification;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.JsonBodyReader;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.JsonResponses;
+import io.agentgateway.ingress.web.Uuids;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,7 +73,7 @@ public class EvidenceAdminHandler {
         static CheckpointView of(StoredCheckpoint checkpoint, String fallbackOrigin) {
             String origin = fallbackOrigin;
             try {
-                origin = io.agentgateway.evidence.Checkpoint.parse(SignedNote.parse(checkpoint.note()).text()).origin();
+                origin = Checkpoint.parse(SignedNote.parse(checkpoint.note()).text()).origin();
             } catch (IllegalArgumentException unreadable) {
                 // shown as stored; the live check reports it
             }
@@ -120,7 +123,7 @@ public class EvidenceAdminHandler {
     /** GET …/audit-log/{auditLogId}/inclusion-proof[?treeSize=N]: against the latest checkpoint unless a size is named. */
     public Mono<ServerResponse> inclusionProof(ServerRequest request) {
         return access.caller(request).flatMap(caller -> {
-            UUID auditLogId = io.agentgateway.ingress.web.Uuids.require(request.pathVariable("auditLogId"), "auditLogId");
+            UUID auditLogId = Uuids.require(request.pathVariable("auditLogId"), "auditLogId");
             String sizeParam = QueryParams.param(request, "treeSize");
             Long requested = sizeParam == null ? null : size(sizeParam, "treeSize");
             return access.requireAdmin(caller).flatMap(admin -> read(admin.workspaceId(), log -> {
@@ -144,7 +147,7 @@ public class EvidenceAdminHandler {
                 return new InclusionProof(true, auditLogId.toString(), sequence, checkpoint.treeSize(), checkpoint.rootHash(),
                         entry == null ? null : Hashes.base64(entry.sealedLeafHash()), base64(proof), checkpoint.note(),
                         entry == null ? null : new EntryView(entry.entry().kind(), entry.entry().fields(),
-                                java.util.Base64.getEncoder().encodeToString(EntryEncoding.encode(entry.entry()))));
+                                Base64.getEncoder().encodeToString(EntryEncoding.encode(entry.entry()))));
             }));
         }).flatMap(JsonResponses::ok);
     }
@@ -210,7 +213,7 @@ public class EvidenceAdminHandler {
             String previous = JsonFields.optionalString(body, "previousCheckpoint");
             if (previous != null) {
                 try {
-                    io.agentgateway.evidence.Checkpoint.parse(SignedNote.parse(previous).text());
+                    Checkpoint.parse(SignedNote.parse(previous).text());
                 } catch (IllegalArgumentException e) {
                     throw ApiException.badRequest("previousCheckpoint is not a checkpoint: " + e.getMessage());
                 }

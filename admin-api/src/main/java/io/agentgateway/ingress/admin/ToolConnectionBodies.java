@@ -7,11 +7,13 @@ import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.WireNames;
+import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnectionConfig;
 import io.agentgateway.schemas.secret.PlainSecret;
+import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -74,7 +76,7 @@ final class ToolConnectionBodies {
     }
 
     /** Every rule problem is about {@code config.rules} (its text names the rule). */
-    private static java.util.List<io.agentgateway.schemas.ClassificationRule> rules(ObjectNode config, Tool tool) {
+    private static List<ClassificationRule> rules(ObjectNode config, Tool tool) {
         try {
             return ClassificationRuleBodies.parse(config.get("rules"), tool);
         } catch (ApiException e) {

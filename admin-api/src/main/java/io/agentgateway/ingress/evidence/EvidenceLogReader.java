@@ -16,6 +16,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -238,8 +240,8 @@ public final class EvidenceLogReader {
         try (PreparedStatement query = connection.prepareStatement("select min(sequence), max(sequence) from audit_log"
                 + " where workspace_id = ? and occurred_at >= ? and occurred_at < ? and sequence is not null")) {
             query.setObject(1, workspaceId);
-            query.setObject(2, OffsetDateTime.ofInstant(from, java.time.ZoneOffset.UTC));
-            query.setObject(3, OffsetDateTime.ofInstant(to, java.time.ZoneOffset.UTC));
+            query.setObject(2, OffsetDateTime.ofInstant(from, ZoneOffset.UTC));
+            query.setObject(3, OffsetDateTime.ofInstant(to, ZoneOffset.UTC));
             try (ResultSet rows = query.executeQuery()) {
                 rows.next();
                 long min = rows.getLong(1);
@@ -272,7 +274,7 @@ public final class EvidenceLogReader {
     public static final int MIN_STORED_LEVEL = 4;
 
     private Map<NodeId, byte[]> hashes(Collection<NodeId> wanted) throws SQLException {
-        Set<Long> leaves = new java.util.TreeSet<>();
+        Set<Long> leaves = new TreeSet<>();
         List<NodeId> fromLeaves = new ArrayList<>();
         List<Integer> levels = new ArrayList<>();
         List<Long> indexes = new ArrayList<>();

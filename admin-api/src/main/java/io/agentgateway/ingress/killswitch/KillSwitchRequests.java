@@ -1,5 +1,6 @@
 package io.agentgateway.ingress.killswitch;
 
+import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.JsonFields;
 import io.agentgateway.ingress.web.Uuids;
 import io.agentgateway.ingress.web.WireNames;
@@ -32,11 +33,11 @@ final class KillSwitchRequests {
         String reason;
         try {
             reason = JsonFields.optionalString(body, "reason");
-        } catch (io.agentgateway.ingress.web.ApiException notAString) {
-            throw io.agentgateway.ingress.web.ApiException.badRequest(REASON_MESSAGE);
+        } catch (ApiException notAString) {
+            throw ApiException.badRequest(REASON_MESSAGE);
         }
         if (reason != null && reason.length() > KillSwitchCommands.MAX_REASON_LENGTH) {
-            throw io.agentgateway.ingress.web.ApiException.badRequest(REASON_MESSAGE);
+            throw ApiException.badRequest(REASON_MESSAGE);
         }
         return new KillSwitchRequest(workspaceId, new SetKillSwitch(action, tool, reason));
     }

@@ -2,6 +2,8 @@ package io.agentgateway.ingress.oauth;
 
 import io.agentgateway.ingress.admin.MemberRepository;
 import io.agentgateway.ingress.auth.AuthenticatedUser;
+import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
+import io.agentgateway.ingress.gateway.DecisionTimeoutException;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.ErrorMessages;
 import io.agentgateway.schemas.Role;
@@ -109,8 +111,8 @@ public class OAuthFlows {
     /** The console's result for a failure of a verified flow's callback. */
     static Result resultOf(Throwable failure) {
         if (!(failure instanceof ApiException api)) {
-            return failure instanceof io.agentgateway.ingress.gateway.DecisionServiceUnavailableException
-                    || failure instanceof io.agentgateway.ingress.gateway.DecisionTimeoutException ? Result.UNAVAILABLE : Result.FAILED;
+            return failure instanceof DecisionServiceUnavailableException
+                    || failure instanceof DecisionTimeoutException ? Result.UNAVAILABLE : Result.FAILED;
         }
         HttpStatus status = api.status();
         String text = api.getMessage() == null ? "" : api.getMessage();

@@ -3,6 +3,7 @@ package io.agentgateway.ingress.execution;
 import io.agentgateway.schemas.Tool;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -65,6 +66,6 @@ public record ExecutorProperties(
                 upstreams.put(tool, url);
             });
         }
-        httpUpstreams = java.util.Collections.unmodifiableMap(upstreams);
+        httpUpstreams = Collections.unmodifiableMap(upstreams);
     }
 }

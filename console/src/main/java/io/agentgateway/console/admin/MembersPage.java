@@ -1,5 +1,6 @@
 package io.agentgateway.console.admin;
 
+import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.ingress.admin.MemberAdmin;
@@ -103,7 +104,7 @@ public class MembersPage {
                 .onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Mono<ServerResponse> change(ServerRequest request, io.agentgateway.console.web.ConsoleRequests.Submission submitted,
+    private Mono<ServerResponse> change(ServerRequest request, ConsoleRequests.Submission submitted,
                                         String userId, String email, String done) {
         Membership member = AdminPages.admin(submitted.reader(), request, "change members");
         UUID workspaceId = member.workspaceId();
@@ -129,7 +130,7 @@ public class MembersPage {
         }).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Mono<ServerResponse> rerender(io.agentgateway.console.web.ConsoleRequests.Submission submitted, Membership member,
+    private Mono<ServerResponse> rerender(ConsoleRequests.Submission submitted, Membership member,
                                           Throwable failure) {
         return FormErrors.of(failure, INPUTS)
                 .map(errors -> Blocking.call(() -> model(submitted.reader(), member, errors, typed(submitted.form())))

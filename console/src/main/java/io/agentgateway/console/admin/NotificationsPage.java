@@ -8,6 +8,7 @@ import io.agentgateway.ingress.admin.NotificationSettingsAdmin;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -117,7 +118,7 @@ public class NotificationsPage {
     }
 
     private static Mono<ServerResponse> mono(UUID workspaceId) {
-        return ServerResponse.seeOther(java.net.URI.create("/workspaces/" + workspaceId + "/notifications?done=test")).build();
+        return ServerResponse.seeOther(URI.create("/workspaces/" + workspaceId + "/notifications?done=test")).build();
     }
 
     /** POST /workspaces/{workspaceId}/notifications/dead-letters/{deadLetterId}/redrive */
@@ -127,7 +128,7 @@ public class NotificationsPage {
             UUID workspaceId = member.workspaceId();
             String id = request.pathVariable("deadLetterId");
             return Blocking.call(() -> deadLetters.redrive(submitted.reader().session().user(), workspaceId, id))
-                    .then(ServerResponse.seeOther(java.net.URI.create("/workspaces/" + workspaceId
+                    .then(ServerResponse.seeOther(URI.create("/workspaces/" + workspaceId
                             + "/notifications?done=redriven#dead-letters")).build())
                     .onErrorResume(e -> rerender(submitted.reader(), member, "dead-letters", e, Map.of()));
         }).onErrorResume(e -> admin.requests.failure(request, e));

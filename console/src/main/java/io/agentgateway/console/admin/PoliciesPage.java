@@ -9,6 +9,7 @@ import io.agentgateway.ingress.admin.Backtests;
 import io.agentgateway.ingress.admin.PolicyAdmin;
 import io.agentgateway.ingress.admin.PolicyTests;
 import io.agentgateway.ingress.admin.WorkspaceDefaults;
+import io.agentgateway.ingress.auth.AuthenticatedUser;
 import io.agentgateway.ingress.web.ApiException;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
@@ -18,6 +19,8 @@ import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import io.agentgateway.schemas.command.Reply;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -155,7 +158,7 @@ public class PoliciesPage {
                 int at = indexOf(list, policyId);
                 int other = up ? at - 1 : at + 1;
                 if (other < 0 || other >= list.size()) {
-                    return ServerResponse.seeOther(java.net.URI.create("/workspaces/" + workspaceId + "/policies")).build();
+                    return ServerResponse.seeOther(URI.create("/workspaces/" + workspaceId + "/policies")).build();
                 }
                 PolicyAdmin.PolicyView moved = list.get(at);
                 PolicyAdmin.PolicyView neighbour = list.get(other);
@@ -172,7 +175,7 @@ public class PoliciesPage {
         }).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Mono<io.agentgateway.schemas.command.Reply> save(io.agentgateway.ingress.auth.AuthenticatedUser user, UUID workspaceId,
+    private Mono<Reply> save(AuthenticatedUser user, UUID workspaceId,
                                                              PolicyAdmin.PolicyView view, int priority, String correlationId) {
         ObjectNode body = PolicyDraft.body(view);
         body.remove("id");
@@ -260,10 +263,10 @@ public class PoliciesPage {
                         .onErrorResume(e -> FormErrors.of(e, PolicyDraft.INPUTS)
                                 .map(errors -> rerender(reader, member, draft, test, errors, FormErrors.none(), null, null))
                                 .orElseGet(() -> Mono.error(e)));
-                case "backtest", "test" -> (withBacktest ? backtest(workspaceId, draft, policyId, test, correlationId).map(java.util.Optional::of)
-                        : Mono.just(java.util.Optional.<BacktestReport>empty()))
-                        .flatMap(report -> (withTest ? decide(workspaceId, draft, policyId, test, correlationId).map(java.util.Optional::of)
-                                : Mono.just(java.util.Optional.<TestResult>empty()))
+                case "backtest", "test" -> (withBacktest ? backtest(workspaceId, draft, policyId, test, correlationId).map(Optional::of)
+                        : Mono.just(Optional.<BacktestReport>empty()))
+                        .flatMap(report -> (withTest ? decide(workspaceId, draft, policyId, test, correlationId).map(Optional::of)
+                                : Mono.just(Optional.<TestResult>empty()))
                                 .flatMap(result -> rerender(reader, member, draft, test, FormErrors.none(), FormErrors.none(),
                                         report.orElse(null), result.orElse(null))))
                         .onErrorResume(e -> FormErrors.of(e, testInputs())

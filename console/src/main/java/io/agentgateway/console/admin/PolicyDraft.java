@@ -4,6 +4,7 @@ import io.agentgateway.ingress.admin.PolicyAdmin;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.springframework.util.MultiValueMap;
 import tools.jackson.databind.JsonNode;
@@ -19,15 +20,15 @@ public record PolicyDraft(String policyId, String name, String priority, boolean
                           String condition) {
 
     /** The API's field → the editor's input. */
-    static final java.util.Map<String, String> INPUTS = java.util.Map.ofEntries(
-            java.util.Map.entry("name", "name"), java.util.Map.entry("priority", "priority"),
-            java.util.Map.entry("enabled", "enabled"), java.util.Map.entry("decision", "decision"),
-            java.util.Map.entry("description", "description"), java.util.Map.entry("condition", "condition"),
-            java.util.Map.entry("match", "tools"), java.util.Map.entry("match.tools", "tools"),
-            java.util.Map.entry("match.actions", "actions"), java.util.Map.entry("match.riskLevels", "riskLevels"),
-            java.util.Map.entry("match.agentIds", "agentIds"), java.util.Map.entry("match.resourceTypes", "resourceTypes"),
-            java.util.Map.entry("match.resourceIds", "resourceIds"), java.util.Map.entry("match.sources", "sources"),
-            java.util.Map.entry("match.agentIdentity", "agentIdentity"));
+    static final Map<String, String> INPUTS = Map.ofEntries(
+            Map.entry("name", "name"), Map.entry("priority", "priority"),
+            Map.entry("enabled", "enabled"), Map.entry("decision", "decision"),
+            Map.entry("description", "description"), Map.entry("condition", "condition"),
+            Map.entry("match", "tools"), Map.entry("match.tools", "tools"),
+            Map.entry("match.actions", "actions"), Map.entry("match.riskLevels", "riskLevels"),
+            Map.entry("match.agentIds", "agentIds"), Map.entry("match.resourceTypes", "resourceTypes"),
+            Map.entry("match.resourceIds", "resourceIds"), Map.entry("match.sources", "sources"),
+            Map.entry("match.agentIdentity", "agentIdentity"));
 
     static PolicyDraft blank(int priority) {
         return new PolicyDraft(null, "", Integer.toString(priority), true, "require_approval", Set.of(), "", Set.of(), Set.of(),

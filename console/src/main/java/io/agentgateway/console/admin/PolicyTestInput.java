@@ -1,5 +1,6 @@
 package io.agentgateway.console.admin;
 
+import java.util.Map;
 import org.springframework.util.MultiValueMap;
 
 /**
@@ -12,7 +13,7 @@ public record PolicyTestInput(String days, String mode, String tool, String acti
     static final int DEFAULT_DAYS = 7;
     static final int MAX_DAYS = 90;
     /** The API's test fields → the test box's inputs. */
-    static final java.util.Map<String, String> INPUTS = java.util.Map.of("action.tool", "testTool", "action.action", "testAction",
+    static final Map<String, String> INPUTS = Map.of("action.tool", "testTool", "action.action", "testAction",
             "action.riskLevel", "testRisk", "action.agentId", "testAgentId", "action.payload", "testPayload",
             "auditLogId", "testAuditLogId", "action", "testAction");
 

@@ -15,8 +15,10 @@ import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Tool;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -278,7 +280,7 @@ public class ToolsPage {
             Tool tool = Tool.parse(view.tool()).orElseThrow();
             ToolProfile profile = ToolProfiles.of(tool);
             Set<String> fields = Arrays.stream(ConnectionField.values()).filter(profile::takes)
-                    .map(ConnectionField::fieldName).collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+                    .map(ConnectionField::fieldName).collect(Collectors.toCollection(LinkedHashSet::new));
             Map<String, String> values = typed != null ? typed : stored(view);
             return new Card(view, profile.displayName(), profile.connectsByOAuth(), profile.proxied(), profile.sendsWebhooks(),
                     fields, profile.classifiedByConnectionRules(), values);
@@ -304,7 +306,7 @@ public class ToolsPage {
 
         /** What it is connected to, in a line. */
         public String target() {
-            List<String> parts = new java.util.ArrayList<>();
+            List<String> parts = new ArrayList<>();
             if (!view.config().repos().isEmpty()) {
                 parts.add("repositories " + String.join(", ", view.config().repos()));
             }

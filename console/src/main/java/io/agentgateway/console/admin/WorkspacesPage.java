@@ -1,11 +1,13 @@
 package io.agentgateway.console.admin;
 
 import io.agentgateway.console.web.ConsoleException;
+import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.ingress.admin.Workspaces;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
+import java.net.URI;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +44,7 @@ public class WorkspacesPage {
             requireOperator(reader);
             return Blocking.call(() -> {
                 Map<String, Object> model = model(reader, FormErrors.none(), typed(null));
-                model.put("created", request.queryParam("created").map(id -> io.agentgateway.console.web.ConsoleRequests.uuid(id)
+                model.put("created", request.queryParam("created").map(id -> ConsoleRequests.uuid(id)
                         .toString()).orElse(null));
                 return model;
             });
@@ -59,7 +61,7 @@ public class WorkspacesPage {
             Forms.putText(body, "ownerUserId", Forms.text(submitted.form(), "ownerUserId"));
             Forms.putText(body, "ownerEmail", Forms.text(submitted.form(), "ownerEmail"));
             return workspaces.create(reader.session().user(), body, CorrelationIds.of(request))
-                    .flatMap(id -> ServerResponse.seeOther(java.net.URI.create("/workspaces?created=" + id)).build())
+                    .flatMap(id -> ServerResponse.seeOther(URI.create("/workspaces?created=" + id)).build())
                     .onErrorResume(e -> FormErrors.of(e, INPUTS)
                             .map(errors -> Blocking.call(() -> model(reader, errors, typed(submitted.form())))
                                     .flatMap(model -> admin.pages.page(errors.status(), "workspaces", model)))

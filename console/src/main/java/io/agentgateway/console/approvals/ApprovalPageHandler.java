@@ -3,6 +3,7 @@ package io.agentgateway.console.approvals;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
+import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.ingress.admin.ApprovalRequestRepository;
@@ -13,6 +14,7 @@ import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,7 +38,7 @@ import reactor.core.publisher.Mono;
 @Component
 public class ApprovalPageHandler {
     public static final String CONFIRM_FIELD = "confirmCritical";
-    static final java.time.Duration PROJECTION_WAIT = java.time.Duration.ofSeconds(5);
+    static final Duration PROJECTION_WAIT = Duration.ofSeconds(5);
 
     private final ConsoleRequests requests;
     private final ConsolePages pages;
@@ -117,7 +119,7 @@ public class ApprovalPageHandler {
         return Blocking.call(() -> lifecycle.find(workspaceId, approvalId).map(ApprovalRequestRepository.ApprovalItem::status)
                         .orElse("pending"))
                 .filter(status -> !"pending".equals(status))
-                .repeatWhenEmpty(attempts -> attempts.delayElements(java.time.Duration.ofMillis(20)))
+                .repeatWhenEmpty(attempts -> attempts.delayElements(Duration.ofMillis(20)))
                 .timeout(PROJECTION_WAIT, Mono.just("pending"))
                 .then();
     }
@@ -128,7 +130,7 @@ public class ApprovalPageHandler {
         ApprovalRequestRepository.ApprovalItem item = lifecycle.find(workspaceId, approvalId).orElseThrow(ConsoleException::notFound);
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
-        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
+        model.put("fmt", Formats.INSTANCE);
         model.put("workspaces", reader.memberships());
         model.put("member", member);
         model.put("approval", approval);

@@ -1,9 +1,11 @@
 package io.agentgateway.console.approvals;
 
 import io.agentgateway.ingress.callview.ApprovalStatusSql;
+import io.agentgateway.schemas.GatewayJson;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -77,7 +79,7 @@ public class ApprovalQueries {
     }
 
     /** When and by whom its call was claimed (the executor), for the timeline. */
-    public record Claim(java.time.Instant claimedAt, String claimedBy) {}
+    public record Claim(Instant claimedAt, String claimedBy) {}
 
     public Optional<Claim> claim(UUID workspaceId, UUID approvalId) {
         return jdbc.sql("select claimed_at, claimed_by from approval_requests where id = :id and workspace_id = :workspace and claimed_at is not null")
@@ -104,13 +106,13 @@ public class ApprovalQueries {
             return null;
         }
         try {
-            return io.agentgateway.schemas.GatewayJson.MAPPER.readTree(text);
+            return GatewayJson.MAPPER.readTree(text);
         } catch (RuntimeException e) {
             return null;
         }
     }
 
-    private static java.time.Instant instant(Timestamp timestamp) {
+    private static Instant instant(Timestamp timestamp) {
         return timestamp == null ? null : timestamp.toInstant();
     }
 }

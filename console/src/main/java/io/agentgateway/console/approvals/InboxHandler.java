@@ -2,12 +2,11 @@ package io.agentgateway.console.approvals;
 
 import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
-import io.agentgateway.console.web.Membership;
+import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.ingress.web.Blocking;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -57,7 +56,7 @@ public class InboxHandler {
         reader.memberships().forEach(m -> mayReview.put(m.workspaceId(), m.mayReview()));
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
-        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
+        model.put("fmt", Formats.INSTANCE);
         model.put("items", inbox.items());
         model.put("total", inbox.total());
         model.put("shown", inbox.items().size());

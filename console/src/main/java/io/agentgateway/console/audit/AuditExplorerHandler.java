@@ -3,6 +3,7 @@ package io.agentgateway.console.audit;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
+import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.ingress.admin.AuditExportHandler;
@@ -19,6 +20,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -110,7 +112,7 @@ public class AuditExplorerHandler {
         String base = "/audit?workspace=" + member.workspaceId() + query(filters);
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
-        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
+        model.put("fmt", Formats.INSTANCE);
         model.put("workspaces", reader.memberships());
         model.put("member", member);
         model.put("filters", filters);
@@ -127,8 +129,8 @@ public class AuditExplorerHandler {
         model.put("risks", Arrays.stream(RiskLevel.values()).map(RiskLevel::wire).toList());
         model.put("sources", Arrays.stream(ActionSource.values()).map(ActionSource::wire).toList());
         Instant now = Instant.now();
-        model.put("lastHour", "/audit?workspace=" + member.workspaceId() + "&from=" + now.minus(Duration.ofHours(1)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-        model.put("lastDay", "/audit?workspace=" + member.workspaceId() + "&from=" + now.minus(Duration.ofDays(1)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        model.put("lastHour", "/audit?workspace=" + member.workspaceId() + "&from=" + now.minus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS));
+        model.put("lastDay", "/audit?workspace=" + member.workspaceId() + "&from=" + now.minus(Duration.ofDays(1)).truncatedTo(ChronoUnit.SECONDS));
         model.put("section", "audit");
         return model;
     }

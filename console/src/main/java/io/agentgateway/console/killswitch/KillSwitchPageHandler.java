@@ -4,9 +4,11 @@ import io.agentgateway.console.ConsoleSessions;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
+import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.ingress.auth.OidcIssuer;
+import io.agentgateway.ingress.connection.ReadModelProgress;
 import io.agentgateway.ingress.killswitch.KillSwitchCommands;
 import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.CorrelationIds;
@@ -18,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -41,10 +42,10 @@ public class KillSwitchPageHandler {
     private final KillSwitchCommands commands;
     private final ConsoleSessions sessions;
     private final OidcIssuer oidc;
-    private final io.agentgateway.ingress.connection.ReadModelProgress progress;
+    private final ReadModelProgress progress;
 
     KillSwitchPageHandler(ConsoleRequests requests, ConsolePages pages, KillSwitchState states, KillSwitchCommands commands,
-                          ConsoleSessions sessions, OidcIssuer oidc, io.agentgateway.ingress.connection.ReadModelProgress progress) {
+                          ConsoleSessions sessions, OidcIssuer oidc, ReadModelProgress progress) {
         this.progress = progress;
         this.requests = requests;
         this.pages = pages;
@@ -108,7 +109,7 @@ public class KillSwitchPageHandler {
                     // form post from being redirected to another site (the provider)
                     Map<String, Object> model = new HashMap<>();
                     model.put("reader", reader);
-        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
+        model.put("fmt", Formats.INSTANCE);
                     model.put("section", "kill-switch");
                     model.put("confirm", "/signin/start?reauth=1&next="
                             + URLEncoder.encode(here + "?reauthenticated=1", StandardCharsets.UTF_8));
@@ -134,7 +135,7 @@ public class KillSwitchPageHandler {
         KillSwitchState.State state = states.of(member.workspaceId()).orElseThrow(ConsoleException::notFound);
         Map<String, Object> model = new HashMap<>();
         model.put("reader", reader);
-        model.put("fmt", io.agentgateway.console.web.Formats.INSTANCE);
+        model.put("fmt", Formats.INSTANCE);
         model.put("workspaces", reader.memberships());
         model.put("member", member);
         model.put("state", state);

@@ -1,5 +1,6 @@
 package io.agentgateway.console.live;
 
+import io.agentgateway.console.ConsoleProperties;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;
@@ -10,8 +11,8 @@ import io.agentgateway.schemas.event.ApprovedCallClaimed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.ApprovedCallFailed;
 import io.agentgateway.schemas.event.DomainEvent;
-import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.EvaluationUndelivered;
+import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.LimitReached;
 import java.time.Duration;
@@ -84,7 +85,7 @@ public class EventFeed implements SmartLifecycle {
     private volatile KafkaConsumer<String, byte[]> consumer;
     private ScheduledExecutorService prober;
 
-    EventFeed(KafkaProperties kafka, JdbcClient jdbc, io.agentgateway.console.ConsoleProperties properties) {
+    EventFeed(KafkaProperties kafka, JdbcClient jdbc, ConsoleProperties properties) {
         this.kafka = kafka;
         this.jdbc = jdbc;
         this.liveStale = properties.liveStale();

@@ -1,5 +1,6 @@
 package io.agentgateway.console.live;
 
+import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Reader;
 import java.time.Duration;
@@ -55,7 +56,7 @@ public class LiveHandler {
     private static List<UUID> watched(ServerRequest request, Reader reader) {
         return request.queryParam("workspace").filter(w -> !w.isEmpty())
                 .map(w -> reader.membership(ConsoleRequests.uuid(w)).map(m -> List.of(m.workspaceId()))
-                        .orElseThrow(io.agentgateway.console.web.ConsoleException::notFound))
+                        .orElseThrow(ConsoleException::notFound))
                 .orElse(reader.workspaceIds());
     }
 }

@@ -1,5 +1,7 @@
 package io.agentgateway.console.live;
 
+import java.util.Locale;
+
 /** What changed in a workspace, as the open pages are told it (never the change itself: they fetch what they show). */
 public enum LiveTopic {
     /** An approval opened, was reviewed, expired, claimed, ran, failed or was cancelled. */
@@ -10,6 +12,6 @@ public enum LiveTopic {
     KILL_SWITCH;
 
     public String eventName() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

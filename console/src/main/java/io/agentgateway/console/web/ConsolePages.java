@@ -1,6 +1,8 @@
 package io.agentgateway.console.web;
 
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -26,13 +28,13 @@ public class ConsolePages {
 
     /** @param template a template's name, or {@code name :: fragment} for one fragment of it */
     public String render(String template, Map<String, ?> model) {
-        Context context = new Context(java.util.Locale.ENGLISH);
+        Context context = new Context(Locale.ENGLISH);
         model.forEach(context::setVariable);
         int selector = template.indexOf(" :: ");
         if (selector < 0) {
             return engine.process(template, context);
         }
-        return engine.process(template.substring(0, selector), java.util.Set.of(template.substring(selector + 4)), context);
+        return engine.process(template.substring(0, selector), Set.of(template.substring(selector + 4)), context);
     }
 
     public Mono<ServerResponse> page(String template, Map<String, ?> model) {

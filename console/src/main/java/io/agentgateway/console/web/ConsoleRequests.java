@@ -3,6 +3,8 @@ package io.agentgateway.console.web;
 import io.agentgateway.console.ConsoleSession;
 import io.agentgateway.console.ConsoleSessions;
 import io.agentgateway.console.Secrets;
+import io.agentgateway.ingress.admin.Workspaces;
+import io.agentgateway.ingress.auth.OidcIssuer;
 import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
 import io.agentgateway.ingress.web.ApiException;
@@ -10,7 +12,10 @@ import io.agentgateway.ingress.web.Blocking;
 import io.agentgateway.ingress.web.PublicBaseUrl;
 import io.agentgateway.ingress.web.ReadModelFailures;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -42,10 +47,10 @@ public class ConsoleRequests {
     private final SessionCookies cookies;
     private final ConsolePages pages;
     private final PublicBaseUrl baseUrl;
-    private final io.agentgateway.ingress.admin.Workspaces workspaces;
+    private final Workspaces workspaces;
 
     ConsoleRequests(ConsoleSessions sessions, Memberships memberships, SessionCookies cookies, ConsolePages pages,
-                    PublicBaseUrl baseUrl, io.agentgateway.ingress.admin.Workspaces workspaces) {
+                    PublicBaseUrl baseUrl, Workspaces workspaces) {
         this.workspaces = workspaces;
         this.sessions = sessions;
         this.memberships = memberships;
@@ -157,7 +162,7 @@ public class ConsoleRequests {
     public static UUID uuid(String text) {
         try {
             UUID id = UUID.fromString(text);
-            if (!id.toString().equals(text.toLowerCase(java.util.Locale.ROOT))) {
+            if (!id.toString().equals(text.toLowerCase(Locale.ROOT))) {
                 throw ConsoleException.notFound();
             }
             return id;
@@ -180,7 +185,7 @@ public class ConsoleRequests {
             }
             String next = request.uri().getRawPath() + (request.uri().getRawQuery() == null ? "" : "?" + request.uri().getRawQuery());
             return ServerResponse.seeOther(URI.create(ConsolePaths.SIGN_IN + "?next="
-                    + java.net.URLEncoder.encode(ConsolePaths.safeReturn(next), java.nio.charset.StandardCharsets.UTF_8))).build();
+                    + URLEncoder.encode(ConsolePaths.safeReturn(next), StandardCharsets.UTF_8))).build();
         }
         HttpStatus status;
         String message;
@@ -200,7 +205,7 @@ public class ConsoleRequests {
             status = HttpStatus.SERVICE_UNAVAILABLE;
             message = "The gateway's database cannot be reached right now. Try again shortly.";
             log.warn("console: the read model is unavailable ({})", ReadModelFailures.whyUnavailable(failure));
-        } else if (failure instanceof io.agentgateway.ingress.auth.OidcIssuer.IssuerUnavailableException idp) {
+        } else if (failure instanceof OidcIssuer.IssuerUnavailableException idp) {
             status = HttpStatus.SERVICE_UNAVAILABLE;
             message = "The identity provider cannot be used right now. Try again shortly.";
             log.warn("console: the identity provider is unavailable: {}", idp.getMessage());

@@ -16,6 +16,7 @@ import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
+import io.agentgateway.schemas.Policy;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,9 +131,9 @@ public final class ConditionEnvironment {
     }
 
     /** Compiled programs of every conditional policy among {@code policies}, by policy id. */
-    public Map<String, CompiledCondition> compileAll(List<io.agentgateway.schemas.Policy> policies) {
+    public Map<String, CompiledCondition> compileAll(List<Policy> policies) {
         Map<String, CompiledCondition> byPolicy = new LinkedHashMap<>();
-        for (io.agentgateway.schemas.Policy policy : policies) {
+        for (Policy policy : policies) {
             if (policy.hasCondition()) {
                 byPolicy.put(policy.id(), compile(policy.condition()));
             }

@@ -3,24 +3,24 @@ package io.agentgateway.decision.core;
 import io.agentgateway.decision.condition.ConditionEnvironment;
 import io.agentgateway.decision.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
-import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CheckAccess;
 import io.agentgateway.schemas.command.ClaimApprovedCall;
+import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;
 import io.agentgateway.schemas.command.DeletePolicy;
 import io.agentgateway.schemas.command.DeleteToolConnection;
+import io.agentgateway.schemas.command.EraseAuditPayload;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.IssueApiKey;
+import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RecordCallExecution;
 import io.agentgateway.schemas.command.RecordCallerGaveUp;
-import io.agentgateway.schemas.event.ActionEvaluated;
-import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.RemoveMember;
 import io.agentgateway.schemas.command.ReviewApproval;
-import io.agentgateway.schemas.command.SendTestNotification;
 import io.agentgateway.schemas.command.RevokeApiKey;
 import io.agentgateway.schemas.command.RotateWebhookSecret;
+import io.agentgateway.schemas.command.SendTestNotification;
 import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.SetMember;
 import io.agentgateway.schemas.command.SetNotificationSettings;
@@ -29,6 +29,7 @@ import io.agentgateway.schemas.command.SetWorkspaceDefaults;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.command.WithdrawApproval;
+import io.agentgateway.schemas.event.ActionEvaluated;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -84,7 +85,7 @@ final class CommandHandlers {
         // the API key that opened the approval, and no other; the handler checks it
         register(WithdrawApproval.class, new WithdrawApprovalHandler(authorizer));
         // a privacy request: the payload goes from the read model, its digest stays in the Merkle log
-        register(io.agentgateway.schemas.command.EraseAuditPayload.class, adminOnly(new EraseAuditPayloadHandler()));
+        register(EraseAuditPayload.class, adminOnly(new EraseAuditPayloadHandler()));
     }
 
     /**

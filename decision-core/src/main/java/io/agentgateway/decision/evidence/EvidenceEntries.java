@@ -26,6 +26,7 @@ import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;
 import io.agentgateway.schemas.event.WorkspaceDefaultsSet;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -236,7 +237,7 @@ public final class EvidenceEntries {
     }
 
     private static int index(String name) {
-        int i = java.util.Arrays.asList(AUDIT_NAMES).indexOf(name);
+        int i = Arrays.asList(AUDIT_NAMES).indexOf(name);
         if (i < 0) {
             throw new IllegalStateException("not an audit-row field: " + name);
         }

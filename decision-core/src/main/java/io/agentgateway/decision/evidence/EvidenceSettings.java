@@ -2,6 +2,7 @@ package io.agentgateway.decision.evidence;
 
 import io.agentgateway.evidence.NoteKeys;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -61,7 +62,7 @@ public record EvidenceSettings(boolean enabled, String originPrefix, Optional<No
 
     /** Every public key a verifier of this gateway's checkpoints should trust: the current one first, then earlier ones. */
     public List<NoteKeys.VerifierKey> publicKeys() {
-        List<NoteKeys.VerifierKey> keys = new java.util.ArrayList<>();
+        List<NoteKeys.VerifierKey> keys = new ArrayList<>();
         signingKey.ifPresent(key -> keys.add(key.verifier()));
         previousKeys.stream().filter(key -> !keys.contains(key)).forEach(keys::add);
         return List.copyOf(keys);

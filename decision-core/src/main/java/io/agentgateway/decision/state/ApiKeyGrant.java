@@ -1,9 +1,12 @@
 package io.agentgateway.decision.state;
 
 import io.agentgateway.schemas.Scope;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,7 +30,7 @@ public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant 
     public ApiKeyGrant {
         Objects.requireNonNull(keyId, "keyId");
         // EnumSet keeps iteration (and so the serialized state) in one stable order
-        scopes = scopes == null || scopes.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(EnumSet.copyOf(scopes));
+        scopes = scopes == null || scopes.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(scopes));
     }
 
     /** Usable for {@code scope} at {@code at}: not revoked, not yet expired, and granted that scope. */
@@ -39,15 +42,15 @@ public record ApiKeyGrant(String keyId, String name, Set<Scope> scopes, Instant 
     }
 
     /** When the key stopped being usable: its revocation or its expiry, whichever came first; empty while it can still be used. */
-    public java.util.Optional<Instant> endedAt() {
+    public Optional<Instant> endedAt() {
         if (revokedAt == null) {
-            return java.util.Optional.ofNullable(expiresAt);
+            return Optional.ofNullable(expiresAt);
         }
-        return java.util.Optional.of(expiresAt != null && expiresAt.isBefore(revokedAt) ? expiresAt : revokedAt);
+        return Optional.of(expiresAt != null && expiresAt.isBefore(revokedAt) ? expiresAt : revokedAt);
     }
 
     /** When the key leaves the state: {@code grace} after it ended; empty for a key that has not ended. */
-    public java.util.Optional<Instant> removableAt(java.time.Duration grace) {
+    public Optional<Instant> removableAt(Duration grace) {
         return endedAt().map(ended -> ended.plus(grace));
     }
 

@@ -2,6 +2,7 @@ package io.agentgateway.decision.state;
 
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.Tool;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -82,7 +83,7 @@ public record PendingApproval(Instant expiresAt, String callDigest, ApprovalStat
     }
 
     /** @param forgetAfter how long after its expiry an approved call that never ran is let go of */
-    public PendingApproval approved(java.time.Duration forgetAfter) {
+    public PendingApproval approved(Duration forgetAfter) {
         return new PendingApproval(expiresAt, callDigest, ApprovalStatus.APPROVED, tool, action, heldCallKind, null,
                 expiresAt.plus(forgetAfter), requestedBy, requestedAt, requestedByKeyHash);
     }

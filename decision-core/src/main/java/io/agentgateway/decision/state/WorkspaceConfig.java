@@ -6,6 +6,7 @@ import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -112,18 +113,18 @@ public record WorkspaceConfig(
                 notifications, next, policySetVersion, timeZone);
     }
 
-    private static final java.time.ZoneId UTC = java.time.ZoneId.of("UTC");
+    private static final ZoneId UTC = ZoneId.of("UTC");
 
     /** The time zone policy conditions read the command's time in. */
-    public java.time.ZoneId zone() {
-        return timeZone == null ? UTC : java.time.ZoneId.of(timeZone);
+    public ZoneId zone() {
+        return timeZone == null ? UTC : ZoneId.of(timeZone);
     }
 
     /** The same configuration in another time zone (an IANA id; null or UTC: UTC). */
     public WorkspaceConfig withTimeZone(String zone) {
         String next = zone == null || zone.equals("UTC") ? null : zone;
         // the time zone changes what conditions decide, as the policies and defaults do
-        long version = java.util.Objects.equals(next, timeZone) ? policySetVersion : policySetVersion + 1;
+        long version = Objects.equals(next, timeZone) ? policySetVersion : policySetVersion + 1;
         return new WorkspaceConfig(exists, name, killSwitchEnabled, pausedTools, policies, defaults, approvalTtl, members,
                 notifications, toolConnections, version, next);
     }

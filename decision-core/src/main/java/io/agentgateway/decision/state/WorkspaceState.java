@@ -7,7 +7,9 @@ import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ import java.util.TreeMap;
  */
 public final class WorkspaceState {
     /** Evaluation order of policies: lower priority first, ties broken by id (never by insertion order). */
-    public static final java.util.Comparator<Policy> EVALUATION_ORDER = PolicySet.EVALUATION_ORDER;
+    public static final Comparator<Policy> EVALUATION_ORDER = PolicySet.EVALUATION_ORDER;
 
     private final WorkspaceConfig config;
     private final WorkspaceCounters counters;
@@ -128,7 +130,7 @@ public final class WorkspaceState {
     }
 
     /** The time zone policy conditions read the command's time in (UTC unless the workspace set one). */
-    public java.time.ZoneId timeZone() {
+    public ZoneId timeZone() {
         return config.zone();
     }
 

@@ -8,6 +8,7 @@ import io.agentgateway.decision.state.WorkspaceCounters;
 import io.agentgateway.schemas.JsonSerde;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.tracing.GatewayTracing;
+import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.AutoOffsetReset;
@@ -51,7 +52,7 @@ public final class DecisionTopology {
     /** Each workspace's Merkle log: its compact range and checkpoint bookkeeping ({@link EvidenceLogs}). */
     public static final String EVIDENCE_LOG_STORE = "evidence-log";
     /** Every store, for the tests and tools that look at them all. */
-    public static final java.util.List<String> STORES = java.util.List.of(WORKSPACE_CONFIG_STORE, WORKSPACE_COUNTERS_STORE,
+    public static final List<String> STORES = List.of(WORKSPACE_CONFIG_STORE, WORKSPACE_COUNTERS_STORE,
             API_KEYS_STORE, API_KEY_IDS_STORE, APPROVALS_STORE, EXPIRY_INDEX_STORE, PROCESSED_COMMANDS_STORE,
             WEBHOOK_DELIVERIES_STORE, EVIDENCE_LOG_STORE);
 

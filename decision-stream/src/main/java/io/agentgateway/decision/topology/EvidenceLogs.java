@@ -9,6 +9,7 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -35,7 +36,7 @@ final class EvidenceLogs {
      * (the store is still written with every change, for the changelog). Made anew with the processor at every
      * (re)initialization, so it never outlives a restore.
      */
-    private final Map<String, EvidenceLog> recent = new java.util.LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<String, EvidenceLog> recent = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, EvidenceLog> eldest) {
             return size() > RECENT_LOGS;

@@ -20,6 +20,7 @@ import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -83,7 +84,7 @@ public record StoredOutcome(
         events = events == null ? List.of() : List.copyOf(events);
         notifications = notifications == null ? List.of() : List.copyOf(notifications);
         // positions matter and most are null: not List.copyOf
-        seals = seals == null ? null : java.util.Collections.unmodifiableList(new ArrayList<>(seals));
+        seals = seals == null ? null : Collections.unmodifiableList(new ArrayList<>(seals));
     }
 
     /** Without seals (the form before the Merkle log). */
@@ -109,7 +110,7 @@ public record StoredOutcome(
             events.add(withoutDerivable(event.event()));
             if (event.seal() != null) {
                 if (seals == null) {
-                    seals = new ArrayList<>(java.util.Collections.nCopies(outcome.events().size(), (EvidenceSeal) null));
+                    seals = new ArrayList<>(Collections.nCopies(outcome.events().size(), (EvidenceSeal) null));
                 }
                 seals.set(events.size() - 1, event.seal());
             }
@@ -144,7 +145,7 @@ public record StoredOutcome(
                 recorded.add(evaluated.asUndelivered());
                 if (seals != null && seals.get(i) != null) {
                     // the entry as it was sealed: its later undelivered mark is an entry of its own (evaluation_undelivered)
-                    recordedSeals = new ArrayList<>(java.util.Collections.nCopies(recorded.size(), (EvidenceSeal) null));
+                    recordedSeals = new ArrayList<>(Collections.nCopies(recorded.size(), (EvidenceSeal) null));
                     recordedSeals.set(recorded.size() - 1, seals.get(i));
                 }
             }

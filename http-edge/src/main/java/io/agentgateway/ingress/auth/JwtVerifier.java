@@ -2,12 +2,12 @@ package io.agentgateway.ingress.auth;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.JWSKeySelector;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
-import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.proc.BadJWTException;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
@@ -17,7 +17,9 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.Key;
+import java.time.Duration;
 import java.util.Date;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -174,7 +176,7 @@ public class JwtVerifier {
         }
     }
 
-    private static DefaultJWTProcessor<SecurityContext> oidcProcessor(OidcIssuer oidc, java.time.Duration skew) {
+    private static DefaultJWTProcessor<SecurityContext> oidcProcessor(OidcIssuer oidc, Duration skew) {
         DefaultJWTProcessor<SecurityContext> provider = new DefaultJWTProcessor<>();
         // the keys are looked up lazily: discovery and the JWKS are read on the first token, not at start-up
         JWKSource<SecurityContext> lazyKeys = (selector, context) -> oidc.keys().get(selector, context);
@@ -184,8 +186,8 @@ public class JwtVerifier {
                 com.nimbusds.jose.JOSEObjectType.JWT, new com.nimbusds.jose.JOSEObjectType("at+jwt"), null));
         JWTClaimsSet exactIssuer = new JWTClaimsSet.Builder().issuer(oidc.properties().issuer()).build();
         DefaultJWTClaimsVerifier<SecurityContext> claims = new NotIssuedInTheFuture(
-                new java.util.HashSet<>(oidc.properties().acceptedAudiences()), exactIssuer,
-                new java.util.HashSet<>(Set.of("sub", "exp", "iss", "aud")));
+                new HashSet<>(oidc.properties().acceptedAudiences()), exactIssuer,
+                new HashSet<>(Set.of("sub", "exp", "iss", "aud")));
         claims.setMaxClockSkew((int) Math.min(Integer.MAX_VALUE, skew.toSeconds()));
         provider.setJWTClaimsSetVerifier(claims);
         return provider;
@@ -225,7 +227,7 @@ public class JwtVerifier {
         }
 
         NotIssuedInTheFuture(Set<String> audiences, JWTClaimsSet exactMatch, Set<String> required) {
-            super(audiences, exactMatch, required, new java.util.HashSet<>()); // nimbus asks them contains(null)
+            super(audiences, exactMatch, required, new HashSet<>()); // nimbus asks them contains(null)
         }
 
         @Override

@@ -8,8 +8,11 @@ import com.nimbusds.jose.util.ResourceRetriever;
 import io.agentgateway.egress.EgressClients;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
+import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -99,7 +102,7 @@ public class OidcIssuer {
                 try {
                     URL jwks = metadata().jwksUri().toURL();
                     keys = JWKSourceBuilder.<SecurityContext>create(jwks, new EgressRetriever()).build();
-                } catch (java.net.MalformedURLException e) {
+                } catch (MalformedURLException e) {
                     throw new IssuerUnavailableException("the provider's jwks_uri is not a URL");
                 }
             }
@@ -134,7 +137,7 @@ public class OidcIssuer {
     }
 
     private static String formEncoded(String value) {
-        return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     /** What the token endpoint answered. */
@@ -209,7 +212,7 @@ public class OidcIssuer {
         public Resource retrieveResource(URL url) throws IOException {
             try {
                 byte[] body = get(URI.create(url.toString())).orElseThrow(() -> new IOException("empty JWKS answer"));
-                return new Resource(new String(body, java.nio.charset.StandardCharsets.UTF_8), "application/json");
+                return new Resource(new String(body, StandardCharsets.UTF_8), "application/json");
             } catch (IssuerUnavailableException e) {
                 throw new IOException(e.getMessage(), e);
             }

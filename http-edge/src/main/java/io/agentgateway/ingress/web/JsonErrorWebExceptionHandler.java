@@ -4,13 +4,14 @@ import io.agentgateway.ingress.gateway.DecisionServiceUnavailableException;
 import io.agentgateway.ingress.gateway.DecisionTimeoutException;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
@@ -96,7 +97,7 @@ public class JsonErrorWebExceptionHandler implements WebExceptionHandler {
     private Object errorBody(ServerWebExchange exchange, Outcome outcome, String correlationId) {
         return dialects.orderedStream()
                 .map(dialect -> dialect.body(exchange, outcome.status(), outcome.error(), correlationId))
-                .flatMap(java.util.Optional::stream)
+                .flatMap(Optional::stream)
                 .findFirst()
                 .orElseGet(() -> JsonResponses.ErrorBody.of(outcome.error(), correlationId));
     }

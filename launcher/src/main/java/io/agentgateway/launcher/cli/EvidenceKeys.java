@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.UUID;
 
@@ -55,7 +56,7 @@ final class EvidenceKeys {
         }
         for (String property : List.of("gateway.evidence.public-keys", "gateway.evidence.previous-public-keys")) {
             String configured = setting(property, property.replace("gateway.evidence.", "GATEWAY_EVIDENCE_")
-                    .replace("-", "").toUpperCase(java.util.Locale.ROOT));
+                    .replace("-", "").toUpperCase(Locale.ROOT));
             if (configured != null && !configured.isBlank()) {
                 parse(configured, property).stream().filter(key -> !keys.contains(key)).forEach(keys::add);
             }

@@ -1,5 +1,6 @@
 package io.agentgateway.launcher.cli;
 
+import io.agentgateway.evidence.NoteKeys;
 import io.agentgateway.ingress.evidence.EvidenceExporter;
 import io.agentgateway.ingress.export.AuditExport;
 import io.agentgateway.launcher.LauncherSettings;
@@ -134,7 +135,7 @@ public final class ExportCommand {
         if (options.evidence() == null) {
             return AuditExport.write(connection, options.filter(), options.format(), out);
         }
-        List<io.agentgateway.evidence.NoteKeys.VerifierKey> keys = EvidenceKeys.ofThisGateway(LauncherSettings.fromEnvironment());
+        List<NoteKeys.VerifierKey> keys = EvidenceKeys.ofThisGateway(LauncherSettings.fromEnvironment());
         return EvidenceExporter.write(connection, options.evidence(), keys, EvidenceKeys.origin(keys, options.workspaceId()),
                 out).entries();
     }

@@ -1,5 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.web.reactive.function.client.ClientRequest;
 import org.springframework.web.reactive.function.client.ClientResponse;
@@ -24,9 +26,9 @@ final class McpAnswerBound implements ExchangeFilterFunction {
     private final long maxBytes;
     private final Sinks.Many<Long> oversized = Sinks.many().multicast().directBestEffort();
     private final Sinks.One<Boolean> streamEnded = Sinks.one();
-    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
-    private final java.util.concurrent.atomic.AtomicLong oversizedAnswers = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong unknownSessionAnswers = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicBoolean ended = new AtomicBoolean();
+    private final AtomicLong oversizedAnswers = new AtomicLong();
+    private final AtomicLong unknownSessionAnswers = new AtomicLong();
 
     McpAnswerBound(long maxBytes) {
         this.maxBytes = maxBytes;

@@ -2,7 +2,9 @@ package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.ingress.web.IngressJson;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -26,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class McpClientSession {
     /** The capabilities the gate relays for a client (the rest of what a client declares concerns the gate only). */
-    static final java.util.List<String> RELAYED_CAPABILITIES = java.util.List.of("elicitation", "sampling", "roots");
+    static final List<String> RELAYED_CAPABILITIES = List.of("elicitation", "sampling", "roots");
     private static final long NEVER = Long.MIN_VALUE;
 
     private final String id;
@@ -184,7 +186,7 @@ final class McpClientSession {
      * Whether a refusal over the bound of open server requests should be logged now: once, then again only when
      * {@code interval} has passed since (so that an upstream flooding the client cannot flood the log).
      */
-    boolean logServerRequestRefusal(java.time.Duration interval) {
+    boolean logServerRequestRefusal(Duration interval) {
         long now = System.nanoTime();
         long last = serverRequestsRefusalLogged.get();
         return (last == NEVER || now - last >= interval.toNanos()) && serverRequestsRefusalLogged.compareAndSet(last, now);

@@ -14,6 +14,8 @@ import io.agentgateway.ingress.web.RequestBodies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -47,7 +49,7 @@ public class McpGateHandler {
     static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final Logger log = LoggerFactory.getLogger(McpGateHandler.class);
     /** Methods whose evaluation in the decision stream checks the key itself. */
-    private static final java.util.Set<String> DECIDED = java.util.Set.of("tools/call", "tools/list", "resources/read", "prompts/get");
+    private static final Set<String> DECIDED = Set.of("tools/call", "tools/list", "resources/read", "prompts/get");
 
     static final String UNKNOWN_SESSION = "Unknown or expired MCP session; initialize a new one";
     static final String JSON_ONLY = "Content-Type must be application/json";
@@ -125,7 +127,7 @@ public class McpGateHandler {
             return events(responseTo(caller, body).flux());
         }
         Sinks.Many<JsonNode> notes = Sinks.many().unicast().onBackpressureBuffer();
-        java.util.function.Consumer<JsonNode> toStream = note -> {
+        Consumer<JsonNode> toStream = note -> {
             synchronized (notes) { // notifications arrive on the upstream client's threads
                 notes.tryEmitNext(note);
             }

@@ -4,6 +4,7 @@ import io.agentgateway.ingress.mcp.McpRevisions.Era;
 import io.agentgateway.ingress.mcp.McpRevisions.Tasks;
 import io.agentgateway.ingress.web.IngressJson;
 import io.agentgateway.schemas.GatewayJson;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -28,7 +29,7 @@ class McpGateMethods {
      * server answers with the version the client asked for when it supports it; real Streamable HTTP
      * clients ask for 2025-03-26 or later and refuse a server that answers 2024-11-05.
      */
-    static final java.util.Set<String> SUPPORTED_VERSIONS = java.util.Set.of(PROTOCOL_VERSION, "2025-03-26",
+    static final Set<String> SUPPORTED_VERSIONS = Set.of(PROTOCOL_VERSION, "2025-03-26",
             "2025-06-18", "2025-11-25");
 
     /** The answer to a client that asks for a version the gate does not speak: the latest it does (MCP negotiation). */

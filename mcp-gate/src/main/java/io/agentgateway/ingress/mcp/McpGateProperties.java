@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.mcp;
 
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -47,7 +48,7 @@ public record McpGateProperties(
         @DefaultValue("PT10M") Duration sseIdleTimeout,
         @DefaultValue("20") int maxBatchSize,
         @DefaultValue("16777216") int maxResultBytes,
-        @DefaultValue("") java.util.List<String> allowedOrigins,
+        @DefaultValue("") List<String> allowedOrigins,
         @DefaultValue("PT5M") Duration serverRequestTimeout,
         @DefaultValue("PT10M") Duration clientSessionIdleTimeout,
         @DefaultValue("200") int maxClientSessionsPerWorkspace,
@@ -78,7 +79,7 @@ public record McpGateProperties(
         if (maxResultBytes < 65536) {
             throw new IllegalArgumentException("gateway.mcp.max-result-bytes must be at least 65536");
         }
-        allowedOrigins = allowedOrigins == null ? java.util.List.of()
+        allowedOrigins = allowedOrigins == null ? List.of()
                 : allowedOrigins.stream().filter(origin -> !origin.isBlank()).map(String::strip).toList();
         if (serverRequestTimeout.isZero() || serverRequestTimeout.isNegative()
                 || clientSessionIdleTimeout.isZero() || clientSessionIdleTimeout.isNegative()) {

@@ -3,6 +3,7 @@ package io.agentgateway.ingress.mcp;
 import io.agentgateway.ingress.heldcall.ExecutionResults;
 import io.agentgateway.ingress.heldcall.HeldCallContext;
 import io.agentgateway.ingress.heldcall.HeldCallRunner;
+import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.call.HeldMcpToolCall;
@@ -52,7 +53,7 @@ class McpHeldCallRunner implements HeldCallRunner {
      * {@code gateway.mcp.tasks.stored-result-max-bytes} is replaced by an error result that says so (the call ran).
      */
     private JsonNode storable(HeldCallContext context, JsonNode result) {
-        int bytes = io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(result).length;
+        int bytes = GatewayJson.MAPPER.writeValueAsBytes(result).length;
         if (bytes <= storedResultMaxBytes) {
             return result;
         }

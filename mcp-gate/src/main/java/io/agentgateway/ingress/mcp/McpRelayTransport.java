@@ -1,11 +1,12 @@
 package io.agentgateway.ingress.mcp;
 
-import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.ingress.web.IngressJson;
+import io.agentgateway.schemas.GatewayJson;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -77,7 +78,7 @@ final class McpRelayTransport implements McpClientTransport {
                 client.deliver(notification(notification.method(), notification.params()));
                 return true;
             }
-            if (CANCELLED.equals(notification.method()) && notification.params() instanceof java.util.Map<?, ?> params) {
+            if (CANCELLED.equals(notification.method()) && notification.params() instanceof Map<?, ?> params) {
                 return requests.cancelledByUpstream(this, params.get("requestId"), params.get("reason"));
             }
         }

@@ -9,11 +9,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -51,7 +54,7 @@ class McpTaskWatch implements DisposableBean {
         this.properties = properties;
         long every = properties.watchInterval().toMillis();
         this.ticks = Schedulers.boundedElastic().schedulePeriodically(this::readOnce, every, every,
-                java.util.concurrent.TimeUnit.MILLISECONDS);
+                TimeUnit.MILLISECONDS);
     }
 
     /** A task watched here: whose it is, what it last was, who waits for its end and which client follows it. */
@@ -122,7 +125,7 @@ class McpTaskWatch implements DisposableBean {
      * The task's entry with {@code attach} applied to it, atomically with its making (so that a read sweeping idle
      * entries cannot drop it in between); null when the replica or the key has no room, or another key watches the id.
      */
-    private Watched enter(McpCaller caller, McpTask task, java.util.function.Consumer<Watched> attach) {
+    private Watched enter(McpCaller caller, McpTask task, Consumer<Watched> attach) {
         UUID id = UUID.fromString(task.taskId());
         String workspaceId = caller.key().workspaceId().toString();
         String keyHash = caller.key().keyHash();
@@ -202,7 +205,7 @@ class McpTaskWatch implements DisposableBean {
 
     private static boolean changed(McpTask before, McpTask now) {
         return before == null || before.state() != now.state()
-                || !java.util.Objects.equals(before.statusMessage(), now.statusMessage());
+                || !Objects.equals(before.statusMessage(), now.statusMessage());
     }
 
     private void notifyFollower(Watched entry, McpTask task) {

@@ -4,8 +4,10 @@ import io.agentgateway.schemas.GatewayJson;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.type.TypeReference;
@@ -54,7 +56,7 @@ class McpUpstreamCalls {
      * @param session the client session whose upstream session takes the call; null: the gate-owned one
      */
     Mono<ObjectNode> callTool(McpUpstream upstream, String name, JsonNode arguments, JsonNode progressToken,
-                              java.util.function.Consumer<JsonNode> notifications, McpClientSession session) {
+                              Consumer<JsonNode> notifications, McpClientSession session) {
         Map<String, Object> args = arguments == null ? Map.of() : GatewayJson.MAPPER.convertValue(arguments, ARGUMENTS);
         if (progressToken == null || notifications == null) {
             return clients.request(upstream, session, "tools/call", client -> client.callTool(new McpSchema.CallToolRequest(name, args)))
@@ -84,7 +86,7 @@ class McpUpstreamCalls {
     }
 
     /** The client-to-server methods the gate passes on as they are (beyond tools/call, which has a decision first). */
-    static final java.util.Set<String> RELAYED = java.util.Set.of("tools/list", "resources/list", "resources/templates/list",
+    static final Set<String> RELAYED = Set.of("tools/list", "resources/list", "resources/templates/list",
             "resources/read", "resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
             "completion/complete", "logging/setLevel");
 

@@ -1,29 +1,30 @@
 package io.agentgateway.ingress.mcp;
 
 import io.agentgateway.egress.EgressClients;
+import io.agentgateway.ingress.connection.ConnectionSecrets;
+import io.agentgateway.ingress.connection.UnreadableSecretException;
+import io.agentgateway.schemas.GatewayJson;
+import io.agentgateway.schemas.McpTransport;
+import io.agentgateway.schemas.Tool;
 import io.agentgateway.tracing.GatewayAttributes;
 import io.agentgateway.tracing.GatewayTracing;
 import io.agentgateway.tracing.ReactorTracing;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.SpanKind;
-import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
-import io.agentgateway.ingress.connection.ConnectionSecrets;
-import io.agentgateway.ingress.connection.UnreadableSecretException;
-import io.agentgateway.schemas.Tool;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
 import io.netty.channel.ChannelOption;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.SpanKind;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
-import org.springframework.web.reactive.function.client.WebClientResponseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
@@ -34,7 +35,9 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.client.WebClientResponseException;
 import org.springframework.web.util.DefaultUriBuilderFactory;
 import reactor.core.publisher.Mono;
 
@@ -139,7 +142,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         Session session;
         try {
             session = session(upstream, owner);
-            if (upstream.transport() == io.agentgateway.schemas.McpTransport.SSE && session.bound().eventStreamHasEnded()) {
+            if (upstream.transport() == McpTransport.SSE && session.bound().eventStreamHasEnded()) {
                 // the upstream closed the session's event stream (restarted, went away): a new session first
                 forget(upstream, session);
                 session = session(upstream, owner);
@@ -149,7 +152,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
             return Mono.error(JsonRpcError.upstream("The credential of the upstream MCP server cannot be opened").asNotSent());
         }
         Session current = session;
-        boolean sse = upstream.transport() == io.agentgateway.schemas.McpTransport.SSE;
+        boolean sse = upstream.transport() == McpTransport.SSE;
         return ready(upstream, current).flatMap(client -> {
             long oversizedBefore = current.bound().oversizedAnswers();
             long notFoundBefore = current.bound().unknownSessionAnswers();
@@ -272,7 +275,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
         if (clientSession != null && !clientSession.capabilities().isEmpty()) {
             // what the client declared, no more: the upstream asks only what the client can answer. The SDK
             // wants handlers for what is declared; the relay transport takes these requests before they reach them
-            spec.capabilities(io.agentgateway.schemas.GatewayJson.MAPPER.convertValue(clientSession.capabilities(),
+            spec.capabilities(GatewayJson.MAPPER.convertValue(clientSession.capabilities(),
                             McpSchema.ClientCapabilities.class))
                     .sampling(request -> Mono.error(new IllegalStateException("relayed to the client")))
                     .elicitation(request -> Mono.error(new IllegalStateException("relayed to the client")))
@@ -287,7 +290,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
                     }
                 })
                 .thenReturn(client).cache();
-        return new Session(key, upstream.version(), client, transport, ready, bound, new java.util.concurrent.atomic.AtomicInteger());
+        return new Session(key, upstream.version(), client, transport, ready, bound, new AtomicInteger());
     }
 
     private McpClientTransport transport(McpUpstream upstream, McpAnswerBound bound) {
@@ -356,7 +359,7 @@ class McpUpstreamClients implements SmartLifecycle, DisposableBean {
     /** @param inFlight requests sent on the session and not yet answered */
     private record Session(Key key, long version, McpAsyncClient client, McpRelayTransport transport,
                            Mono<McpAsyncClient> ready, McpAnswerBound bound,
-                           java.util.concurrent.atomic.AtomicInteger inFlight) {
+                           AtomicInteger inFlight) {
         void close() {
             closing().subscribe();
         }

@@ -7,15 +7,16 @@ import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
 import io.agentgateway.tracing.GatewayTracing;
 import io.netty.buffer.Unpooled;
-import io.opentelemetry.context.Context;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.timeout.ReadTimeoutException;
+import io.opentelemetry.context.Context;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -94,7 +95,7 @@ public class ChatWebhookSender implements ChannelSender, AutoCloseable {
     private int post(URI webhook, byte[] body) throws DeliveryFailedException {
         Integer status;
         // the delivery span's trace context, only when the operator lets it go to upstreams (a chat service is one)
-        Map<String, String> trace = new java.util.HashMap<>(2);
+        Map<String, String> trace = new HashMap<>(2);
         tracing.injectUpstream(Context.current(), trace::put);
         try {
             status = httpClient

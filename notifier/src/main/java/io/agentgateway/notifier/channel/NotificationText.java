@@ -3,6 +3,7 @@ package io.agentgateway.notifier.channel;
 import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -105,7 +106,7 @@ public final class NotificationText {
      * writes, and the digest that binds the approval. Empty for other notifications and approvals without a view.
      */
     static List<String[]> whatWillRun(NotificationRequested n) {
-        List<String[]> parts = new java.util.ArrayList<>();
+        List<String[]> parts = new ArrayList<>();
         ApprovalRequestNotice.of(n).ifPresent(notice -> {
             CallView call = notice.call();
             if (call != null) {

@@ -1,5 +1,6 @@
 package io.agentgateway.projector.readmodel;
 
+import io.agentgateway.schemas.ActorKind;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
@@ -39,7 +40,7 @@ final class ApiKeyWrites {
 
     /** An evaluation an API key made (its actor), or nothing for any other actor. */
     static List<Write> used(EventEnvelope envelope) {
-        if (envelope.actor() == null || envelope.actor().kind() != io.agentgateway.schemas.ActorKind.API_KEY
+        if (envelope.actor() == null || envelope.actor().kind() != ActorKind.API_KEY
                 || envelope.actor().apiKeyHash() == null) {
             return List.of();
         }

@@ -1,5 +1,6 @@
 package io.agentgateway.projector.readmodel;
 
+import io.agentgateway.schemas.event.EvidenceSeal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -9,8 +10,8 @@ import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.UUID;
 import java.util.function.Function;
-import org.springframework.jdbc.core.support.AbstractSqlTypeValue;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.support.AbstractSqlTypeValue;
 
 /**
  * Builds the named, explicitly typed arguments of one {@link Write}. Every value carries its SQL type:
@@ -71,7 +72,7 @@ final class SqlParams {
      * An audit row's place in its workspace's Merkle log and the payload's digests the log sealed instead of the payload
      * (all null for an event from before the log, or sealing switched off).
      */
-    SqlParams sealed(io.agentgateway.schemas.event.EvidenceSeal seal) {
+    SqlParams sealed(EvidenceSeal seal) {
         return bigint("sequence", seal == null ? null : seal.sequence())
                 .text("leaf_hash", seal == null ? null : seal.leafHash())
                 .text("payload_sha256", seal == null ? null : seal.payloadSha256())

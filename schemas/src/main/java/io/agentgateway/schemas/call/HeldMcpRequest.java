@@ -1,6 +1,7 @@
 package io.agentgateway.schemas.call;
 
 import io.agentgateway.schemas.HeldCallKind;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -14,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 public record HeldMcpRequest(String method, JsonNode params) implements HeldCall {
 
     /** The methods that can be held this way. */
-    public static final java.util.Set<String> METHODS = java.util.Set.of("resources/read", "prompts/get");
+    public static final Set<String> METHODS = Set.of("resources/read", "prompts/get");
 
     @Override
     public HeldCallKind kind() {

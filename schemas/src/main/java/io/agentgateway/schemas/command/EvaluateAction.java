@@ -6,6 +6,9 @@ import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.SealedHeldCall;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -47,7 +50,7 @@ public record EvaluateAction(
         SealedHeldCall heldCall,
         Long connectionVersion,
         CallView callView,
-        java.util.List<String> listedTools,
+        List<String> listedTools,
         ConditionInputs conditionInputs) implements Command {
 
     /** The most tool names one {@code tools/list} decision takes (a larger upstream page is refused, fail closed). */
@@ -57,7 +60,7 @@ public record EvaluateAction(
 
     public EvaluateAction {
         // a copy that keeps what was written (a null element too: the decision stream refuses it as invalid)
-        listedTools = listedTools == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(listedTools));
+        listedTools = listedTools == null ? null : Collections.unmodifiableList(new ArrayList<>(listedTools));
     }
 
     /** Without condition inputs (evaluate-action, and the form before conditions). */
@@ -65,7 +68,7 @@ public record EvaluateAction(
                           String resourceType, String resourceId, JsonNode payload, String requestedBy,
                           ActionSource source, Scope requiredScope, boolean riskOverriddenByCaller,
                           SealedHeldCall heldCall, Long connectionVersion, CallView callView,
-                          java.util.List<String> listedTools) {
+                          List<String> listedTools) {
         this(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy, source,
                 requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, listedTools, null);
     }
@@ -119,7 +122,7 @@ public record EvaluateAction(
     }
 
     /** The same tools/list naming the tools the upstream lists. */
-    public EvaluateAction withListedTools(java.util.List<String> names) {
+    public EvaluateAction withListedTools(List<String> names) {
         return new EvaluateAction(tool, action, riskLevel, agentId, agentName, resourceType, resourceId, payload, requestedBy,
                 source, requiredScope, riskOverriddenByCaller, heldCall, connectionVersion, callView, names, conditionInputs);
     }
@@ -163,7 +166,7 @@ public record EvaluateAction(
         private SealedHeldCall heldCall;
         private Long connectionVersion;
         private CallView callView;
-        private java.util.List<String> listedTools;
+        private List<String> listedTools;
         private ConditionInputs conditionInputs;
 
         private Builder(Tool tool, String action, RiskLevel riskLevel) {
@@ -224,7 +227,7 @@ public record EvaluateAction(
             return this;
         }
 
-        public Builder listedTools(java.util.List<String> names) {
+        public Builder listedTools(List<String> names) {
             this.listedTools = names;
             return this;
         }

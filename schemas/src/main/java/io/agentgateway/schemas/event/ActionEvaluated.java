@@ -1,11 +1,13 @@
 package io.agentgateway.schemas.event;
 
-import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.ActionSource;
+import io.agentgateway.schemas.AgentIdentity;
+import io.agentgateway.schemas.ConditionError;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
+import java.util.List;
 
 /**
  * One evaluation and its audit log entry. Carries everything needed to recompute the decision
@@ -51,10 +53,10 @@ public record ActionEvaluated(
         String limitReached,
         Boolean undelivered,
         AgentIdentity agentIdentity,
-        java.util.List<io.agentgateway.schemas.ConditionError> conditionErrors) implements DomainEvent {
+        List<ConditionError> conditionErrors) implements DomainEvent {
 
     public ActionEvaluated {
-        conditionErrors = conditionErrors == null || conditionErrors.isEmpty() ? null : java.util.List.copyOf(conditionErrors);
+        conditionErrors = conditionErrors == null || conditionErrors.isEmpty() ? null : List.copyOf(conditionErrors);
     }
 
     /** Without condition errors (the form before conditions). */

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -173,7 +174,7 @@ class ConditionLookups {
 
     /** One request with the workspace's connection: its JSON answer, or empty for anything but a 2xx JSON answer in time. */
     private Mono<JsonNode> call(Asker asker, Tool tool,
-                                java.util.function.Function<UpstreamTarget, WebClient.RequestHeadersSpec<?>> request,
+                                Function<UpstreamTarget, WebClient.RequestHeadersSpec<?>> request,
                                 List<String> wanted) {
         return connection(asker, tool)
                 .flatMap(target -> request.apply(target).retrieve().bodyToMono(byte[].class))

@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.proxy;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,7 +61,7 @@ final class ProxyHeaders {
         if (connection == null) {
             return Set.of();
         }
-        Set<String> named = new java.util.HashSet<>();
+        Set<String> named = new HashSet<>();
         connection.forEach(value -> {
             for (String token : value.split(",")) {
                 named.add(token.trim().toLowerCase(Locale.ROOT));

@@ -1,6 +1,7 @@
 package io.agentgateway.ingress.webhook;
 
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** A SHA-256 HMAC as 64 hex digits (either case), decoded; anything else is a malformed signature. */
@@ -13,6 +14,6 @@ final class SignatureHex {
         if (hex == null || !SHA256_HEX.matcher(hex).matches()) {
             throw WebhookRejection.malformedSignature();
         }
-        return HexFormat.of().parseHex(hex.toLowerCase(java.util.Locale.ROOT));
+        return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
     }
 }

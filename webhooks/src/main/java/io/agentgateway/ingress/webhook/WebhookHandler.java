@@ -13,8 +13,11 @@ import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.command.ReceiveWebhook;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -210,8 +213,8 @@ public class WebhookHandler {
     /** {@code sha256:<hex>} of the raw body as signed. */
     static String digest(byte[] body) {
         try {
-            return "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(body));
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
