@@ -2,31 +2,15 @@ package io.agentgateway.ingress.admin;
 
 import io.agentgateway.ingress.evidence.EvidenceExporter;
 import io.agentgateway.ingress.web.ApiException;
-import io.agentgateway.ingress.web.CorrelationIds;
 import io.agentgateway.ingress.web.JsonFields;
-import java.io.OutputStream;
-import java.sql.Connection;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.Executor;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicBoolean;
-import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferUtils;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
-import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * GET /admin/v1/workspaces/{workspaceId}/evidence/export[?from&to][&consistencyFrom=M]: the evidence export
@@ -36,24 +20,16 @@ import reactor.core.scheduler.Schedulers;
  */
 @Component
 public class EvidenceExportHandler {
-    private static final Logger log = LoggerFactory.getLogger(EvidenceExportHandler.class);
-    private static final int CHUNK_BYTES = 16 * 1024;
-    private static final Executor WORKERS = task -> Schedulers.boundedElastic().schedule(task);
     static final String MEDIA_TYPE = "application/x-ndjson";
 
     private final AdminAccess access;
-    private final DataSource dataSource;
-    private final AuditExportProperties properties;
+    private final StreamedExports exports;
     private final EvidenceAdminHandler evidence;
-    private final Semaphore running;
 
-    EvidenceExportHandler(AdminAccess access, DataSource dataSource, AuditExportProperties properties,
-                          EvidenceAdminHandler evidence) {
+    EvidenceExportHandler(AdminAccess access, StreamedExports exports, EvidenceAdminHandler evidence) {
         this.access = access;
-        this.dataSource = dataSource;
-        this.properties = properties;
+        this.exports = exports;
         this.evidence = evidence;
-        this.running = new Semaphore(properties.maxConcurrent());
     }
 
     public Mono<ServerResponse> export(ServerRequest request) {
@@ -80,44 +56,18 @@ public class EvidenceExportHandler {
     }
 
     private Mono<ServerResponse> stream(ServerRequest request, EvidenceExporter.Request export) {
-        String correlationId = CorrelationIds.of(request);
-        AtomicBoolean cancelled = new AtomicBoolean();
-        Flux<DataBuffer> body = Flux.from(DataBufferUtils.outputStreamPublisher(
-                        out -> write(export, out, correlationId, cancelled),
-                        request.exchange().getResponse().bufferFactory(), WORKERS, CHUNK_BYTES))
-                .doOnCancel(() -> cancelled.set(true))
-                .timeout(properties.stallTimeout());
-        String fileName = "evidence-" + export.workspaceId() + ".jsonl";
-        return ServerResponse.ok()
-                .contentType(MediaType.parseMediaType(MEDIA_TYPE))
-                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(fileName).build().toString())
-                .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .body(BodyInserters.fromDataBuffers(body));
-    }
-
-    private void write(EvidenceExporter.Request export, OutputStream out, String correlationId, AtomicBoolean cancelled) {
-        if (!running.tryAcquire()) {
-            throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, AuditExportHandler.TOO_MANY);
-        }
-        long started = System.nanoTime();
-        try (Connection connection = dataSource.getConnection()) {
-            EvidenceExporter.Written written = EvidenceExporter.write(connection, export, evidence.trustedKeys(),
-                    evidence.origin() + "/" + export.workspaceId(), out);
-            log.info("[{}] evidence export of workspace {}: {} entries up to tree size {} in {} ms", correlationId,
-                    export.workspaceId(), written.entries(), written.treeSize(), (System.nanoTime() - started) / 1_000_000);
-        } catch (IllegalArgumentException e) {
-            // consistencyFrom beyond the latest checkpoint: nothing was written yet
-            throw new ApiException(HttpStatus.CONFLICT, e.getMessage());
-        } catch (Exception e) {
-            if (cancelled.get()) {
-                log.info("[{}] evidence export of workspace {} ended early: the client went away or stalled", correlationId,
-                        export.workspaceId());
-            } else {
-                log.warn("[{}] evidence export of workspace {} failed: {}", correlationId, export.workspaceId(), e.toString());
+        StreamedExports.Download download = new StreamedExports.Download(
+                "evidence export of workspace " + export.workspaceId(), MediaType.parseMediaType(MEDIA_TYPE),
+                "evidence-" + export.workspaceId() + ".jsonl");
+        return exports.stream(request, download, (connection, out) -> {
+            try {
+                EvidenceExporter.Written written = EvidenceExporter.write(connection, export, evidence.trustedKeys(),
+                        evidence.origin() + "/" + export.workspaceId(), out);
+                return written.entries() + " entries up to tree size " + written.treeSize();
+            } catch (IllegalArgumentException e) {
+                // consistencyFrom beyond the latest checkpoint: nothing was written yet
+                throw new ApiException(HttpStatus.CONFLICT, e.getMessage());
             }
-            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException("evidence export failed", e);
-        } finally {
-            running.release();
-        }
+        });
     }
 }
