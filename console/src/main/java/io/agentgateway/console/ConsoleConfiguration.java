@@ -12,6 +12,7 @@ import io.agentgateway.console.audit.AuditExplorerHandler;
 import io.agentgateway.console.audit.AuditRowHandler;
 import io.agentgateway.console.killswitch.KillSwitchPageHandler;
 import io.agentgateway.console.live.LiveHandler;
+import io.agentgateway.console.web.ConsolePaths;
 import io.agentgateway.ingress.web.MethodRoutes;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.time.Duration;
@@ -24,6 +25,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.web.reactive.function.server.RequestPredicate;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -68,13 +70,19 @@ public class ConsoleConfiguration {
         return engine;
     }
 
+    /**
+     * The console's routes are tried only for its paths: an API request (every agent's call) then pays one prefix
+     * check for them, not a match against each of the console's pages.
+     */
+    private static final RequestPredicate CONSOLE_PATHS = request -> ConsolePaths.isConsole(request.path());
+
     /** The admin half: policies, tools, API keys, members, notifications, and the operators' workspaces. */
     @Bean
     RouterFunction<ServerResponse> consoleAdminRoutes(PoliciesPage policies, ToolsPage tools, ApiKeysPage keys,
                                                       MembersPage members, NotificationsPage notifications,
                                                       WorkspacesPage workspaces, AuditRowHandler auditRow) {
         String ws = "/workspaces/{workspaceId}";
-        return MethodRoutes.path("/policies").get(policies::first).build()
+        return RouterFunctions.nest(CONSOLE_PATHS, MethodRoutes.path("/policies").get(policies::first).build()
                 .and(MethodRoutes.path(ws + "/policies").get(policies::page).build())
                 .and(MethodRoutes.path(ws + "/policies/new").get(policies::create).build())
                 .and(MethodRoutes.path(ws + "/policies/editor").post(policies::submit).build())
@@ -100,14 +108,14 @@ public class ConsoleConfiguration {
                 .and(MethodRoutes.path(ws + "/notifications/test").post(notifications::test).build())
                 .and(MethodRoutes.path(ws + "/notifications/dead-letters/{deadLetterId}/redrive").post(notifications::redrive).build())
                 .and(MethodRoutes.path("/workspaces").get(workspaces::page).post(workspaces::create).build())
-                .and(MethodRoutes.path("/audit/{workspaceId}/{auditLogId}").get(auditRow::page).build());
+                .and(MethodRoutes.path("/audit/{workspaceId}/{auditLogId}").get(auditRow::page).build()));
     }
 
     @Bean
     RouterFunction<ServerResponse> consoleRoutes(SignInHandler signIn, InboxHandler inbox, ApprovalPageHandler approvals,
                                                  KillSwitchPageHandler killSwitch, AuditExplorerHandler audit, LiveHandler live) {
         String approval = "/approvals/{workspaceId}/{approvalId}";
-        return MethodRoutes.path("/").get(inbox::page).build()
+        return RouterFunctions.nest(CONSOLE_PATHS, MethodRoutes.path("/").get(inbox::page).build()
                 .and(MethodRoutes.path("/inbox/items").get(inbox::items).build())
                 .and(MethodRoutes.path("/signin").get(signIn::page).build())
                 .and(MethodRoutes.path("/signin/start").get(signIn::start).build())
@@ -124,7 +132,7 @@ public class ConsoleConfiguration {
                 .and(MethodRoutes.path("/audit/export").get(audit::export).build())
                 .and(MethodRoutes.path("/events").get(live::events).build())
                 .and(RouterFunctions.resources("/static/**", new ClassPathResource("io/agentgateway/console/static/")))
-                .and(RouterFunctions.resources("/webjars/**", new ClassPathResource("META-INF/resources/webjars/")));
+                .and(RouterFunctions.resources("/webjars/**", new ClassPathResource("META-INF/resources/webjars/"))));
     }
 
     /** Spent links, finished flows and sessions past their timeouts are deleted every few minutes. */
