@@ -30,13 +30,13 @@ final class ApiKeyWrites {
 
     /**
      * Last use, to the minute: idempotent and order-free (it only moves forward), so it runs after the batch's
-     * event-order writes, which may hold the key's issue; of a batch's evaluations by one key only the last is written.
+     * event-order writes, which may hold the key's issue.
      */
-    private static final SqlStatement USED = SqlStatement.amendingAppendedLatestPer("""
+    private static final SqlStatement USED = SqlStatement.amendingAppended("""
             update api_keys set last_used_at = :occurred_at
              where key_hash = :key_hash and workspace_id = :workspace_id::uuid
                and (last_used_at is null or last_used_at < :occurred_at - interval '1 minute')
-            """, "workspace_id", "key_hash");
+            """);
 
     /** An evaluation an API key made (its actor), or nothing for any other actor. */
     static List<Write> used(EventEnvelope envelope) {

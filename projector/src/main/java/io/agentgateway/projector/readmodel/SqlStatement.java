@@ -1,7 +1,5 @@
 package io.agentgateway.projector.readmodel;
 
-import java.util.List;
-
 /**
  * One parameterized SQL statement of the projection (named parameters). {@code appendOnly}
  * statements insert immutable rows keyed by a derived id into tables without foreign keys; they
@@ -16,42 +14,26 @@ public final class SqlStatement {
     private final boolean appendOnly;
     private final boolean amendsAppended;
     private final StagedInsertSql staged;
-    private final List<String> latestPer;
 
-    private SqlStatement(String sql, boolean appendOnly, boolean amendsAppended, StagedInsertSql staged,
-                         List<String> latestPer) {
+    private SqlStatement(String sql, boolean appendOnly, boolean amendsAppended, StagedInsertSql staged) {
         this.sql = sql;
         this.appendOnly = appendOnly;
         this.amendsAppended = amendsAppended;
         this.staged = staged;
-        this.latestPer = latestPer;
     }
 
     /** Also derives the statement's bulk form here, so a statement that has none fails when its class loads. */
     static SqlStatement appendOnly(String sql) {
-        return new SqlStatement(sql, true, false, StagedInsertSql.of(sql), List.of());
+        return new SqlStatement(sql, true, false, StagedInsertSql.of(sql));
     }
 
     static SqlStatement inEventOrder(String sql) {
-        return new SqlStatement(sql, false, false, null, List.of());
+        return new SqlStatement(sql, false, false, null);
     }
 
     /** Amends rows that append-only statements insert; runs after them (see the class comment). */
     static SqlStatement amendingAppended(String sql) {
-        return new SqlStatement(sql, false, true, null, List.of());
-    }
-
-    /**
-     * An amendment that only moves a value forward (a key's last use): of a batch's writes with the same values of
-     * {@code parameters}, only the last one runs, since it supersedes the others.
-     */
-    static SqlStatement amendingAppendedLatestPer(String sql, String... parameters) {
-        return new SqlStatement(sql, false, true, null, List.of(parameters));
-    }
-
-    /** The parameters whose values name what a {@link #amendingAppendedLatestPer} write supersedes (empty: none). */
-    List<String> latestPer() {
-        return latestPer;
+        return new SqlStatement(sql, false, true, null);
     }
 
     /** The bulk form of an append-only statement (null for the others). */

@@ -64,24 +64,7 @@ public final class WriteBatches {
         executeBatch(runStatement, run);
         appendOnly.forEach(this::executeAppendOnly);
         // after the rows they amend, which this batch may have inserted
-        amendments.forEach((statement, params) -> executeBatch(statement, latestOnly(statement, params)));
-    }
-
-    /** Of writes that supersede each other ({@link SqlStatement#latestPer}), the last of each, in their order. */
-    static List<SqlParameterSource> latestOnly(SqlStatement statement, List<SqlParameterSource> params) {
-        if (statement.latestPer().isEmpty() || params.size() < 2) {
-            return params;
-        }
-        Map<List<Object>, SqlParameterSource> latest = new LinkedHashMap<>();
-        for (SqlParameterSource param : params) {
-            List<Object> key = new ArrayList<>(statement.latestPer().size());
-            for (String name : statement.latestPer()) {
-                key.add(param.getValue(name));
-            }
-            latest.remove(key);
-            latest.put(key, param);
-        }
-        return new ArrayList<>(latest.values());
+        amendments.forEach(this::executeBatch);
     }
 
     private void executeAppendOnly(SqlStatement statement, List<SqlParameterSource> params) {
