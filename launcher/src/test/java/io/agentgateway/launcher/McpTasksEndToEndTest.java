@@ -116,8 +116,9 @@ class McpTasksEndToEndTest {
                 .at("/result/tasks")).extracting(t -> t.get("taskId").asString()).contains(taskId));
 
         CompletableFuture<JsonNode> result = mcp.rpcLater("tasks/result", taskParams(taskId));
-        Thread.sleep(300); // only so that the transcript shows tasks/result waiting: the test waits on the future below
-        assertThat(result).as("tasks/result waits while the approval is pending").isNotDone();
+        // tasks/result waits while the approval is pending: not done at any poll over 300 ms
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                .until(() -> !result.isDone());
         review(ws, approvalId, "approve", "go");
 
         JsonNode answer = result.get(40, TimeUnit.SECONDS).get("result");
