@@ -10,5 +10,5 @@ cd "$(dirname "$0")/.."
 if [ ! -f fault-suite/target/fault-suite.jar ]; then
   ./mvnw -B -ntp -q package -DskipTests
 fi
-exec java -Dgateway.repo=. -Dloader.main=io.agentgateway.faults.LocalCluster -cp fault-suite/target/fault-suite.jar \
+exec java -Dgateway.repo=. -Dloader.main=io.agentgateway.faultsuite.LocalCluster -cp fault-suite/target/fault-suite.jar \
   org.springframework.boot.loader.launch.PropertiesLauncher "${1:-at_least_once}"

@@ -1,6 +1,6 @@
 package io.agentgateway.backtest;
 
-import io.agentgateway.decision.condition.ConditionLimits;
+import io.agentgateway.decisioncore.condition.ConditionLimits;
 import io.agentgateway.schemas.Topics;
 import java.time.Duration;
 import java.util.Map;

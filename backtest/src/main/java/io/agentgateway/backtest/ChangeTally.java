@@ -7,7 +7,7 @@ import io.agentgateway.backtest.BacktestReport.Outcome;
 import io.agentgateway.backtest.BacktestReport.ToolChanges;
 import io.agentgateway.backtest.BacktestReport.Totals;
 import io.agentgateway.classification.ClassifiedRisk;
-import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decisioncore.evaluation.Verdict;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.EventEnvelope;

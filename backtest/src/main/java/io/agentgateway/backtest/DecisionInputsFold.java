@@ -1,6 +1,6 @@
 package io.agentgateway.backtest;
 
-import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.KillSwitchChanged;

@@ -1,16 +1,16 @@
 package io.agentgateway.backtest;
 
-import io.agentgateway.decision.condition.ActionFacts;
-import io.agentgateway.decision.condition.CommandFacts;
-import io.agentgateway.decision.condition.ConditionLimits;
-import io.agentgateway.decision.core.DecisionCore;
-import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.evaluation.ActionRequest;
+import io.agentgateway.decisioncore.condition.ActionFacts;
+import io.agentgateway.decisioncore.condition.CommandFacts;
+import io.agentgateway.decisioncore.condition.ConditionLimits;
+import io.agentgateway.decisioncore.core.DecisionCore;
+import io.agentgateway.decisioncore.core.DecisionSettings;
+import io.agentgateway.decisioncore.evaluation.ActionRequest;
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.RiskClassifier;
-import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decisioncore.evaluation.Verdict;
 import io.agentgateway.classification.WebhookRisk;
-import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskClassification;

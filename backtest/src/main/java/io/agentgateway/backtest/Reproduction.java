@@ -1,7 +1,7 @@
 package io.agentgateway.backtest;
 
 import io.agentgateway.classification.ClassifiedRisk;
-import io.agentgateway.decision.evaluation.Verdict;
+import io.agentgateway.decisioncore.evaluation.Verdict;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,8 +7,8 @@ import static io.agentgateway.backtest.RecordedHistory.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.embedded.FreePorts;
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.FreePorts;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.RiskLevel;

@@ -74,7 +74,7 @@ final class RecordedHistory {
     RecordedHistory defaults(RiskLevel risk, Decision decision) {
         version++;
         policySetVersion++;
-        Map<RiskLevel, Decision> all = new EnumMap<>(io.agentgateway.decision.state.BuiltInDefaults.decisions());
+        Map<RiskLevel, Decision> all = new EnumMap<>(io.agentgateway.decisioncore.state.BuiltInDefaults.decisions());
         all.put(risk, decision);
         add(UUID.randomUUID().toString(), 0, new WorkspaceDefaultsSet(all, Duration.ofHours(24)));
         return tick();

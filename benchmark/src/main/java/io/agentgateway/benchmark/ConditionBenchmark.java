@@ -1,15 +1,15 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.condition.ActionFacts;
-import io.agentgateway.decision.condition.CompiledCondition;
-import io.agentgateway.decision.condition.ConditionEnvironment;
-import io.agentgateway.decision.condition.ConditionInput;
-import io.agentgateway.decision.condition.ConditionLimits;
-import io.agentgateway.decision.condition.ConditionScope;
-import io.agentgateway.decision.core.DecisionCore;
-import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.evaluation.ActionRequest;
-import io.agentgateway.decision.state.WorkspaceState;
+import io.agentgateway.decisioncore.condition.ActionFacts;
+import io.agentgateway.decisioncore.condition.CompiledCondition;
+import io.agentgateway.decisioncore.condition.ConditionEnvironment;
+import io.agentgateway.decisioncore.condition.ConditionInput;
+import io.agentgateway.decisioncore.condition.ConditionLimits;
+import io.agentgateway.decisioncore.condition.ConditionScope;
+import io.agentgateway.decisioncore.core.DecisionCore;
+import io.agentgateway.decisioncore.core.DecisionSettings;
+import io.agentgateway.decisioncore.evaluation.ActionRequest;
+import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.Decision;

@@ -1,9 +1,9 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.core.DecisionCore;
-import io.agentgateway.decision.core.DecisionLimits;
-import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.state.InMemoryWorkspace;
+import io.agentgateway.decisioncore.core.DecisionCore;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
+import io.agentgateway.decisioncore.state.InMemoryWorkspace;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;

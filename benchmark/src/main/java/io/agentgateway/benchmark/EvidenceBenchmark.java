@@ -13,7 +13,7 @@ import io.agentgateway.evidence.NodeId;
 import io.agentgateway.evidence.NoteKeys;
 import io.agentgateway.evidence.SignedNote;
 import io.agentgateway.evidence.VerificationReport;
-import io.agentgateway.ingress.evidence.EvidenceLogReader;
+import io.agentgateway.adminapi.evidence.EvidenceLogReader;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;

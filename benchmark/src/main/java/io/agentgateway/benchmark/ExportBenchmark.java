@@ -1,8 +1,8 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.ingress.export.AuditExport;
-import io.agentgateway.ingress.export.AuditExportFilter;
-import io.agentgateway.ingress.export.AuditExportFormat;
+import io.agentgateway.adminapi.export.AuditExport;
+import io.agentgateway.adminapi.export.AuditExportFilter;
+import io.agentgateway.adminapi.export.AuditExportFormat;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;

@@ -1,6 +1,6 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.embedded.Directories;
+import io.agentgateway.embeddedinfra.Directories;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;

@@ -1,9 +1,9 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.runtime.DecisionStreamsConfig;
-import io.agentgateway.decision.runtime.ProcessingGuarantee;
-import io.agentgateway.decision.runtime.StreamsOptions;
-import io.agentgateway.embedded.Directories;
+import io.agentgateway.decisionstream.runtime.DecisionStreamsConfig;
+import io.agentgateway.decisionstream.runtime.ProcessingGuarantee;
+import io.agentgateway.decisionstream.runtime.StreamsOptions;
+import io.agentgateway.embeddedinfra.Directories;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.decision.core.DecisionLimits;
-import io.agentgateway.decision.core.DecisionSettings;
-import io.agentgateway.decision.runtime.DecisionStreamRunner;
-import io.agentgateway.decision.runtime.DecisionStreamsConfig;
-import io.agentgateway.decision.runtime.ProcessingGuarantee;
-import io.agentgateway.decision.runtime.StreamsOptions;
-import io.agentgateway.embedded.EmbeddedKafkaBroker;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
+import io.agentgateway.decisionstream.runtime.DecisionStreamRunner;
+import io.agentgateway.decisionstream.runtime.DecisionStreamsConfig;
+import io.agentgateway.decisionstream.runtime.ProcessingGuarantee;
+import io.agentgateway.decisionstream.runtime.StreamsOptions;
+import io.agentgateway.embeddedinfra.EmbeddedKafkaBroker;
 import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;

@@ -13,7 +13,7 @@ import io.agentgateway.console.audit.AuditRowHandler;
 import io.agentgateway.console.killswitch.KillSwitchPageHandler;
 import io.agentgateway.console.live.LiveHandler;
 import io.agentgateway.console.web.ConsolePaths;
-import io.agentgateway.ingress.web.MethodRoutes;
+import io.agentgateway.httpedge.web.MethodRoutes;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.time.Duration;
 import java.util.Map;

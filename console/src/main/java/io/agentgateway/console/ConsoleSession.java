@@ -1,6 +1,6 @@
 package io.agentgateway.console;
 
-import io.agentgateway.ingress.auth.AuthenticatedUser;
+import io.agentgateway.httpedge.auth.AuthenticatedUser;
 import java.time.Instant;
 
 /**

@@ -1,6 +1,6 @@
 package io.agentgateway.console;
 
-import io.agentgateway.ingress.web.IngressTables;
+import io.agentgateway.httpedge.web.IngressTables;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.agentgateway.console;
 
-import io.agentgateway.ingress.auth.OidcIssuer;
-import io.agentgateway.ingress.web.IngressTables;
+import io.agentgateway.httpedge.auth.OidcIssuer;
+import io.agentgateway.httpedge.web.IngressTables;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;

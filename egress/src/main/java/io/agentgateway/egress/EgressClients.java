@@ -1,6 +1,6 @@
 package io.agentgateway.egress;
 
-import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.gatewaytracing.GatewayTracing;
 import java.util.List;
 import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
 import reactor.netty.http.client.HttpClient;

@@ -3,7 +3,7 @@ package io.agentgateway.egress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.gatewaytracing.GatewayTracing;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;

@@ -1,8 +1,8 @@
 package io.agentgateway.egress;
 
-import io.agentgateway.tracing.GatewayAttributes;
-import io.agentgateway.tracing.GatewayTracing;
-import io.agentgateway.tracing.ReactorTracing;
+import io.agentgateway.gatewaytracing.GatewayAttributes;
+import io.agentgateway.gatewaytracing.GatewayTracing;
+import io.agentgateway.gatewaytracing.ReactorTracing;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;

@@ -6,7 +6,7 @@ import static io.agentgateway.launcher.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.ingress.export.AuditExport;
+import io.agentgateway.adminapi.export.AuditExport;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.schemas.GatewayJson;

@@ -5,7 +5,7 @@ import static io.agentgateway.launcher.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.embeddedinfra.FreePorts;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.launcher.cli.BacktestCommand;
 import io.agentgateway.schemas.GatewayJson;

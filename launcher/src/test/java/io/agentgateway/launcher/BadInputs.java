@@ -1,6 +1,6 @@
 package io.agentgateway.launcher;
 
-import io.agentgateway.ingress.auth.ApiKeys;
+import io.agentgateway.httpedge.auth.ApiKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

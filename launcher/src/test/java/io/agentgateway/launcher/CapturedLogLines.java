@@ -59,7 +59,7 @@ final class CapturedLogLines implements AutoCloseable {
                 .toList();
     }
 
-    private static final List<String> CLIENT_FACING = List.of("io.agentgateway.ingress", "org.springframework.web",
+    private static final List<String> CLIENT_FACING = List.of("io.agentgateway.ingressapi", "org.springframework.web",
             "org.springframework.http", "org.springframework.boot.web", "reactor.netty", "io.netty");
 
     private static String throwableText(IThrowableProxy proxy) {

@@ -195,7 +195,7 @@ final class ConsoleBrowser implements AutoCloseable {
         try {
             driver.quit();
         } finally {
-            io.agentgateway.embedded.Directories.deleteRecursively(profile);
+            io.agentgateway.embeddedinfra.Directories.deleteRecursively(profile);
         }
     }
 }

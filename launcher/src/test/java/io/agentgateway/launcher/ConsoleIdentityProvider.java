@@ -1,6 +1,6 @@
 package io.agentgateway.launcher;
 
-import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.embeddedinfra.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.agentgateway.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.ingress.auth.ApiKeys;
+import io.agentgateway.httpedge.auth.ApiKeys;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.BufferedReader;

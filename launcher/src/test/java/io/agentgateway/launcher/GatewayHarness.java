@@ -2,8 +2,8 @@ package io.agentgateway.launcher;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
-import io.agentgateway.embedded.FreePorts;
-import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.embeddedinfra.FreePorts;
+import io.agentgateway.gatewaytracing.GatewayTracing;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;

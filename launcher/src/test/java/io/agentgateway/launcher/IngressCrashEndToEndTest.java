@@ -2,7 +2,7 @@ package io.agentgateway.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.embedded.FreePorts;
+import io.agentgateway.embeddedinfra.FreePorts;
 import io.agentgateway.launcher.GatewayHarness.AuditRow;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import java.io.IOException;
@@ -90,7 +90,7 @@ class IngressCrashEndToEndTest {
         overrides.put("management.server.port", Integer.toString(management));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                "io.agentgateway.ingress.IngressApplication"));
+                "io.agentgateway.ingressapi.IngressApplication"));
         command.addAll(GatewayHarness.gateway().ingressReplicaArguments(REPLY_PARTITION, overrides));
         Path log = Files.createTempFile("ingress-crash-" + name + "-", ".log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

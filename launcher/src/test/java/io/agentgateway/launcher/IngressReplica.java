@@ -1,6 +1,6 @@
 package io.agentgateway.launcher;
 
-import io.agentgateway.ingress.gateway.CommandGateway;
+import io.agentgateway.gatewayclient.CommandGateway;
 import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
 

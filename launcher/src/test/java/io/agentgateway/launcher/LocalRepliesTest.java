@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.schemas.local.LocalReplyChannel;
-import io.agentgateway.decision.runtime.StreamsOptions;
-import io.agentgateway.decision.topology.DecisionTopology;
+import io.agentgateway.decisionstream.runtime.StreamsOptions;
+import io.agentgateway.decisionstream.topology.DecisionTopology;
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.Topics;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package io.agentgateway.launcher;
 
-import io.agentgateway.ingress.auth.ApiKeys;
+import io.agentgateway.httpedge.auth.ApiKeys;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.DerivedIds;

@@ -2,9 +2,9 @@ package io.agentgateway.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.config.TopicLayoutProperties;
-import io.agentgateway.decision.DecisionStreamApplication;
-import io.agentgateway.ingress.IngressApplication;
+import io.agentgateway.gatewayconfig.TopicLayoutProperties;
+import io.agentgateway.decisionstream.DecisionStreamApplication;
+import io.agentgateway.ingressapi.IngressApplication;
 import io.agentgateway.notifier.NotifierApplication;
 import io.agentgateway.projector.ProjectorApplication;
 import java.io.IOException;

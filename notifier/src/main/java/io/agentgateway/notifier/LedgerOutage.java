@@ -1,6 +1,6 @@
 package io.agentgateway.notifier;
 
-import io.agentgateway.config.UnreachableDatabase;
+import io.agentgateway.gatewayconfig.UnreachableDatabase;
 import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;

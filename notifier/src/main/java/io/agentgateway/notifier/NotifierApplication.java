@@ -1,14 +1,14 @@
 package io.agentgateway.notifier;
 
 import io.agentgateway.egress.EgressConfiguration;
-import io.agentgateway.tracing.GatewayTracingConfiguration;
+import io.agentgateway.gatewaytracing.GatewayTracingConfiguration;
 import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import io.agentgateway.config.TopicLayoutProperties;
+import io.agentgateway.gatewayconfig.TopicLayoutProperties;
 import org.springframework.context.annotation.PropertySource;
 
 /**

@@ -10,7 +10,7 @@ import io.agentgateway.schemas.secret.SecretBox;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
-import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.gatewaytracing.GatewayTracing;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

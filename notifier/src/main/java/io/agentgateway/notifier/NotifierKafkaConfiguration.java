@@ -1,6 +1,6 @@
 package io.agentgateway.notifier;
 
-import io.agentgateway.config.TopicLayoutProperties;
+import io.agentgateway.gatewayconfig.TopicLayoutProperties;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.nio.charset.StandardCharsets;

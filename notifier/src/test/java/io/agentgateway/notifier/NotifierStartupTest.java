@@ -3,8 +3,8 @@ package io.agentgateway.notifier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.notifier.testing.Notifications;
 import java.net.URI;
 import java.net.http.HttpClient;

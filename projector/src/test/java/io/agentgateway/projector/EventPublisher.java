@@ -1,6 +1,6 @@
 package io.agentgateway.projector;
 
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.util.ArrayList;

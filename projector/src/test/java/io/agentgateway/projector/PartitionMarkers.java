@@ -2,7 +2,7 @@ package io.agentgateway.projector;
 
 import static io.agentgateway.projector.Eventually.eventually;
 
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;

@@ -8,7 +8,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.agentgateway.embedded.RestartablePostgres;
+import io.agentgateway.embeddedinfra.RestartablePostgres;
 import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import static io.agentgateway.projector.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.projector.consume.SkipReason;
 import io.agentgateway.projector.readmodel.ReadModelSwitchLock;
 import io.agentgateway.projector.rebuild.ReadModelRebuild;

@@ -1,6 +1,6 @@
 package io.agentgateway.projector;
 
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.projector.consume.ProjectionMetrics;
 import io.agentgateway.projector.consume.SkipReason;
 import io.micrometer.core.instrument.MeterRegistry;

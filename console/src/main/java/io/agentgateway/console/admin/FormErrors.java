@@ -1,7 +1,7 @@
 package io.agentgateway.console.admin;
 
 import io.agentgateway.console.web.ConsoleException;
-import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.httpedge.web.ApiException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.agentgateway.console.admin;
 
-import io.agentgateway.ingress.admin.PolicyAdmin;
+import io.agentgateway.adminapi.PolicyAdmin;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

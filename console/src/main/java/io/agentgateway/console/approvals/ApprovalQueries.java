@@ -1,6 +1,6 @@
 package io.agentgateway.console.approvals;
 
-import io.agentgateway.ingress.callview.ApprovalStatusSql;
+import io.agentgateway.actiongate.callview.ApprovalStatusSql;
 import io.agentgateway.schemas.GatewayJson;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -4,7 +4,7 @@ import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.ingress.web.Blocking;
+import io.agentgateway.httpedge.web.Blocking;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.agentgateway.console.web;
 
 import io.agentgateway.console.ConsoleProperties;
-import io.agentgateway.ingress.web.PublicBaseUrl;
+import io.agentgateway.httpedge.web.PublicBaseUrl;
 import java.time.Duration;
 import org.springframework.http.HttpCookie;
 import org.springframework.http.ResponseCookie;

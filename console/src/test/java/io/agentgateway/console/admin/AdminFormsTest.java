@@ -2,7 +2,7 @@ package io.agentgateway.console.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.ingress.web.ApiException;
+import io.agentgateway.httpedge.web.ApiException;
 import io.agentgateway.schemas.Tool;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

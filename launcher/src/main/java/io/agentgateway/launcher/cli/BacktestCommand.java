@@ -6,7 +6,7 @@ import io.agentgateway.backtest.BacktestTable;
 import io.agentgateway.backtest.Backtester;
 import io.agentgateway.backtest.EventLogTimeoutException;
 import io.agentgateway.backtest.EventLogUnavailableException;
-import io.agentgateway.ingress.api.AdminApiRules;
+import io.agentgateway.adminapi.api.AdminApiRules;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.schemas.Policy;
 import java.io.IOException;

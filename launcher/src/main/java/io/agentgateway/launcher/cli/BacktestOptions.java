@@ -1,6 +1,6 @@
 package io.agentgateway.launcher.cli;
 
-import io.agentgateway.ingress.api.AdminApiRules;
+import io.agentgateway.adminapi.api.AdminApiRules;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.agentgateway.launcher.cli;
 
-import io.agentgateway.embedded.EmbeddedKafkaBroker;
-import io.agentgateway.embedded.EmbeddedPostgresServer;
+import io.agentgateway.embeddedinfra.EmbeddedKafkaBroker;
+import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.agentgateway.launcher.cli;
 
 import io.agentgateway.evidence.NoteKeys;
-import io.agentgateway.ingress.evidence.EvidenceExporter;
-import io.agentgateway.ingress.export.AuditExport;
+import io.agentgateway.adminapi.evidence.EvidenceExporter;
+import io.agentgateway.adminapi.export.AuditExport;
 import io.agentgateway.launcher.LauncherSettings;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;

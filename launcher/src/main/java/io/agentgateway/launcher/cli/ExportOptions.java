@@ -1,9 +1,9 @@
 package io.agentgateway.launcher.cli;
 
-import io.agentgateway.ingress.evidence.EvidenceExporter;
-import io.agentgateway.ingress.export.AuditExportFilter;
-import io.agentgateway.ingress.export.AuditExportFormat;
-import io.agentgateway.ingress.api.AdminApiRules;
+import io.agentgateway.adminapi.evidence.EvidenceExporter;
+import io.agentgateway.adminapi.export.AuditExportFilter;
+import io.agentgateway.adminapi.export.AuditExportFormat;
+import io.agentgateway.adminapi.api.AdminApiRules;
 import io.agentgateway.launcher.LauncherSettings;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.agentgateway.launcher.cli;
 
 import io.agentgateway.evidence.NoteKeys;
 import io.agentgateway.evidence.VerificationReport;
-import io.agentgateway.ingress.api.AdminApiRules;
-import io.agentgateway.ingress.evidence.LiveVerification;
+import io.agentgateway.adminapi.api.AdminApiRules;
+import io.agentgateway.adminapi.evidence.LiveVerification;
 import io.agentgateway.launcher.LauncherSettings;
 import java.io.PrintStream;
 import java.sql.Connection;

@@ -2,9 +2,9 @@ package io.agentgateway.launcher.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.FreePorts;
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
+import io.agentgateway.embeddedinfra.FreePorts;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -5,7 +5,7 @@ import io.agentgateway.egress.EgressRefusedException;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
-import io.agentgateway.tracing.GatewayTracing;
+import io.agentgateway.gatewaytracing.GatewayTracing;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.timeout.ReadTimeoutException;

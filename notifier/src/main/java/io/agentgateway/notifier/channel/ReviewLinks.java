@@ -1,6 +1,6 @@
 package io.agentgateway.notifier.channel;
 
-import io.agentgateway.config.PublicBaseUrls;
+import io.agentgateway.gatewayconfig.PublicBaseUrls;
 import io.agentgateway.notifier.ApprovalNotificationThrottle;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;

@@ -2,8 +2,8 @@ package io.agentgateway.notifier.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.notifier.channel.Channel;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;

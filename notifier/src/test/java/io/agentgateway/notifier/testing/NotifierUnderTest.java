@@ -1,7 +1,7 @@
 package io.agentgateway.notifier.testing;
 
-import io.agentgateway.embedded.EmbeddedPostgresServer;
-import io.agentgateway.embedded.SharedTestInfra;
+import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
+import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.notifier.NotifierApplication;
 import io.agentgateway.schemas.TopicProvisioner;
 import io.agentgateway.schemas.Topics;

@@ -2,10 +2,10 @@ package io.agentgateway.projector.consume;
 
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;
-import io.agentgateway.tracing.GatewayAttributes;
-import io.agentgateway.tracing.GatewayTracing;
-import io.agentgateway.tracing.ReactorTracing;
-import io.agentgateway.tracing.TraceHeaders;
+import io.agentgateway.gatewaytracing.GatewayAttributes;
+import io.agentgateway.gatewaytracing.GatewayTracing;
+import io.agentgateway.gatewaytracing.ReactorTracing;
+import io.agentgateway.gatewaytracing.TraceHeaders;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.agentgateway.projector.readmodel.EventWritePlanner;
 import io.agentgateway.projector.readmodel.InvalidEventException;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.ApprovalRequested;
-import io.agentgateway.tracing.TraceHeaders;
+import io.agentgateway.gatewaytracing.TraceHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 import org.apache.kafka.common.header.Header;

@@ -1,6 +1,6 @@
 package io.agentgateway.projector.consume;
 
-import io.agentgateway.config.TopicLayoutProperties;
+import io.agentgateway.gatewayconfig.TopicLayoutProperties;
 import io.agentgateway.schemas.TopicProvisioner;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;

@@ -1,0 +1,68 @@
+package io.agentgateway.gatewayclient;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+
+/**
+ * The Kafka client settings of the command gateway. Three layers: latency and fail-fast defaults of
+ * our own, then whatever the standard {@code spring.kafka.*} keys say (so security settings and
+ * tuning such as {@code spring.kafka.producer.properties.linger.ms} apply), then the invariants the
+ * gateway's correctness depends on, which no setting may weaken.
+ */
+final class GatewayKafkaConfigs {
+    private GatewayKafkaConfigs() {}
+
+    static Map<String, Object> producer(KafkaProperties kafka) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        // a dead broker must turn into a 503 quickly, not after the two-minute default
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000);
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000);
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 3_000);
+        // keep the commands topic's metadata for good: send() would block an event-loop thread
+        // for max.block.ms if the producer had to fetch it again after an idle period
+        config.put(ProducerConfig.METADATA_MAX_IDLE_CONFIG, Duration.ofDays(365).toMillis());
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, "ingress-commands-" + shortId());
+        config.putAll(kafka.buildProducerProperties());
+        config.remove(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
+        config.remove(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+        config.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+        // a command acknowledged by the broker must survive a broker failure, exactly once in the log
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        return config;
+    }
+
+    static Map<String, Object> replyConsumer(KafkaProperties kafka, int replyPartition) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "ingress-replies-p" + replyPartition + "-" + shortId());
+        config.putAll(kafka.buildConsumerProperties());
+        config.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
+        config.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
+        // assign() without a group: no rebalance can move the partition away from the waiting instance
+        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        // a metadata request must never create the replies topic with broker defaults (one
+        // partition, default retention) before TopicProvisioner creates it properly
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        // a reply written in an aborted transaction (exactly-once decision stream) is no decision
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        return config;
+    }
+
+    /** For {@code TopicProvisioner}, which takes the bootstrap servers only. */
+    static String bootstrapServers(KafkaProperties kafka) {
+        return String.join(",", kafka.getBootstrapServers());
+    }
+
+    private static String shortId() {
+        return UUID.randomUUID().toString().substring(0, 8);
+    }
+}
