@@ -12,7 +12,6 @@ import io.agentgateway.mcpgate.upstream.McpUpstreamCalls;
 import io.agentgateway.mcpgate.upstream.McpUpstreamClients;
 import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.schemas.GatewayJson;
-import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
