@@ -57,6 +57,26 @@ final class GatewayKafkaConfigs {
         return config;
     }
 
+    /** The events reader of {@link LiveEvents}: as the reply consumer, on the events topic's every partition. */
+    static Map<String, Object> eventsConsumer(KafkaProperties kafka) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "ingress-live-events-" + shortId());
+        config.putAll(kafka.buildConsumerProperties());
+        config.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
+        config.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
+        // assign() without a group: every replica reads every event (a group would give each event to one of them)
+        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        // an event written in an aborted transaction (exactly-once decision stream) never happened
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        // a quiet topic is polled again soon: the poll loop also notices that nobody watches any more
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
+        return config;
+    }
+
     /** For {@code TopicProvisioner}, which takes the bootstrap servers only. */
     static String bootstrapServers(KafkaProperties kafka) {
         return String.join(",", kafka.getBootstrapServers());

@@ -5,7 +5,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * {@code gateway.mcp.tasks.*}: MCP tasks (a held {@code tools/call} answered as a task, see {@code McpTasks}).
+ * {@code gateway.mcp.tasks.*}: MCP tasks (a held {@code tools/call} answered as a task, see {@code task.McpTasks}).
  *
  * @param pollInterval        the {@code pollInterval} / {@code pollIntervalMs} tasks suggest to their clients
  * @param resultWait          the longest a 2025-11-25 {@code tasks/result} waits for its task to end (then -32603
@@ -15,8 +15,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                            the result of an allowed call asked for as a task is kept this long
  * @param readModelWait       how long {@code tasks/get} waits for the read model to show the end of an approval the
  *                            decision stream no longer holds (it is being projected) before answering what it shows
- * @param watchInterval       how often this replica reads the approvals its waiting {@code tasks/result} requests and
- *                            its clients' followed tasks are about (one query for all of them)
+ * @param watch               how this replica learns that a watched task changed (a waiting {@code tasks/result}, a
+ *                            task whose status a client follows): {@code events} (the default) from the decision
+ *                            stream's events as they are written, then read from the read model once it shows them;
+ *                            {@code poll}, for an ingress that cannot read {@code gateway.events.v1}, by reading the
+ *                            read model every {@code watch-interval}
+ * @param watchInterval       with {@code watch=poll}: how often this replica reads the approvals its waiting
+ *                            {@code tasks/result} requests and its clients' followed tasks are about (one query for all)
  * @param maxWatched          tasks this replica follows at once for waits and status notifications (beyond it a
  *                            {@code tasks/result} that would wait is refused at once; notifications are not sent)
  * @param maxWatchedPerKey    the same for the tasks of one API key
@@ -33,13 +38,23 @@ public record McpTaskProperties(
         @DefaultValue("PT50S") Duration resultWait,
         @DefaultValue("PT1H") Duration retention,
         @DefaultValue("PT5S") Duration readModelWait,
+        @DefaultValue("events") Watch watch,
         @DefaultValue("PT0.5S") Duration watchInterval,
         @DefaultValue("2000") int maxWatched,
         @DefaultValue("50") int maxWatchedPerKey,
         @DefaultValue("50") int listPageSize,
         @DefaultValue("524288") int storedResultMaxBytes) {
 
+    /** How a replica learns that a watched task changed. */
+    public enum Watch {
+        /** Woken by the decision stream's events ({@code gateway.events.v1}, read by every replica). */
+        EVENTS,
+        /** Every {@code watch-interval}, one read of the read model for all watched tasks. */
+        POLL
+    }
+
     public McpTaskProperties {
+        watch = watch == null ? Watch.EVENTS : watch;
         for (Duration positive : new Duration[] {pollInterval, resultWait, retention, watchInterval}) {
             if (positive.isZero() || positive.isNegative()) {
                 throw new IllegalArgumentException(

@@ -189,17 +189,21 @@ public class McpTasks {
 
     /**
      * 2025-11-25's {@code tasks/result}: what the call returned, once the task ended; until then it waits (no thread
-     * held) for at most {@code gateway.mcp.tasks.result-wait}, then answers -32603 saying the task is still working.
+     * held) for at most {@code gateway.mcp.tasks.result-wait}, then answers -32603 saying the task is still working. The
+     * wait listens for the task's end before the task is looked up ({@link McpTaskWatch#awaitEnd}).
      */
     public Mono<JsonNode> result(McpCaller caller, ObjectNode params) {
-        return Mono.defer(() -> lookUp(caller, taskId(params, "retrieve"), "retrieve").flatMap(task -> {
-            if (task.ended()) {
-                return Mono.fromCallable(task::finalResult);
-            }
-            return watch.awaitEnd(caller, task, properties.resultWait())
-                    .switchIfEmpty(Mono.error(() -> stillWorking(task)))
-                    .map(McpTask::finalResult);
-        }));
+        return Mono.defer(() -> {
+            UUID id = taskId(params, "retrieve");
+            return watch.awaitEnd(caller, id, properties.resultWait(), lookUp(caller, id, "retrieve"))
+                    .switchIfEmpty(Mono.defer(() -> lookUp(caller, id, "retrieve")))
+                    .map(task -> {
+                        if (!task.ended()) {
+                            throw stillWorking(task);
+                        }
+                        return task.finalResult();
+                    });
+        });
     }
 
     /** 2025-11-25's {@code tasks/list}: this key's tasks, newest first, a page at a time. */
