@@ -57,11 +57,12 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code tasks/get} reads it, and handed on. What a task says (an executed call's whole result included) is what the
  * read model holds, never a copy made from the event: the read model is where every later {@code tasks/get},
  * {@code tasks/list} and the status endpoint read it, on every replica. The projector writes the event's row a moment
- * after the event (its {@code updated_at} is the event's time): until the row shows it, the due task is read again,
- * {@value #FIRST_RETRY_MILLIS} ms later, then twice as late each time up to every {@value #LAST_RETRY_MILLIS} ms, for as long
- * as the task is watched. When the reader of the topic had to start again at its end ({@link LiveEvents.Positioned}),
- * the workspace's watched tasks are read from the read model for {@code read-model-wait}: an end written while nobody
- * read shows there by then.
+ * after the event (its {@code updated_at} is the event's time; the projector's fetches wait up to its
+ * {@code fetch-max-wait}, 100 ms, to fill a batch): until the row shows it, the due task is read again every
+ * {@value #RETRY_MILLIS} ms for {@value #QUICK_RETRIES} reads, then twice as late each time up to every
+ * {@value #LAST_RETRY_MILLIS} ms (a projector that is behind), for as long as the task is watched. When the reader of the
+ * topic had to start again at its end ({@link LiveEvents.Positioned}), the workspace's watched tasks are read from the
+ * read model for {@code read-model-wait}: an end written while nobody read shows there by then.
  *
  * <p>A wait listens before the task is looked up ({@link #awaitEnd}), so an end between the look-up and the wait is
  * not missed. With {@code watch=poll} the watch reads every watched task's approval every {@code watch-interval}
@@ -75,7 +76,8 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 class McpTaskWatch implements DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(McpTaskWatch.class);
-    static final long FIRST_RETRY_MILLIS = 10;
+    static final long RETRY_MILLIS = 10;
+    static final int QUICK_RETRIES = 50;
     static final long LAST_RETRY_MILLIS = 1_000;
     /** How often entries nobody waits on or follows any more are let go of (no read involved). */
     private static final Duration SWEEP = Duration.ofMinutes(1);
@@ -89,7 +91,8 @@ class McpTaskWatch implements DisposableBean {
     /** Every read of the read model, one at a time: reads after events, retries, polls and sweeps. */
     private final ScheduledExecutorService reader;
     private final AtomicBoolean readQueued = new AtomicBoolean();
-    private long retryMillis = FIRST_RETRY_MILLIS;
+    /** Reads in a row that found a due task not shown yet (this watch's thread only). */
+    private int lagging;
 
     McpTaskWatch(McpTaskRecords records, McpTaskProperties properties, LiveEvents events) {
         this.records = records;
@@ -175,7 +178,9 @@ class McpTaskWatch implements DisposableBean {
     /**
      * The task once it ended, as the read model shows it; else, once {@code wait} passed, the task as it still stands
      * (working). The watch listens before {@code lookUp} (the task as it stands now) is asked, so an end in between is
-     * not missed. Cancelling the returned Mono (the client went away) ends the wait.
+     * not missed; the transports checked the caller's key through the decision stream before (an entry is made for a
+     * key that may act, and another key's task is let go of once the look-up said "not found"). Cancelling the
+     * returned Mono (the client went away) ends the wait.
      *
      * @throws JsonRpcError (as the error signal) -32603 when the task still works and this replica already waits on as
      *         many tasks as it may; whatever {@code lookUp} fails with
@@ -396,7 +401,7 @@ class McpTaskWatch implements DisposableBean {
             }
         }
         if (due.isEmpty()) {
-            retryMillis = FIRST_RETRY_MILLIS;
+            lagging = 0;
             return;
         }
         boolean again = false;
@@ -430,15 +435,16 @@ class McpTaskWatch implements DisposableBean {
             again = true;
         }
         if (again && !polling()) {
-            long delay = retryMillis;
-            retryMillis = Math.min(retryMillis * 2, LAST_RETRY_MILLIS);
+            lagging++;
+            long delay = lagging <= QUICK_RETRIES ? RETRY_MILLIS
+                    : Math.min(LAST_RETRY_MILLIS, RETRY_MILLIS << Math.min(20, lagging - QUICK_RETRIES));
             try {
                 reader.schedule(this::readSoon, delay, TimeUnit.MILLISECONDS);
             } catch (RejectedExecutionException stopping) {
                 // shutting down
             }
         } else {
-            retryMillis = FIRST_RETRY_MILLIS;
+            lagging = 0;
         }
     }
 

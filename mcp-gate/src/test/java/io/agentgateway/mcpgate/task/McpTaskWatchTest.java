@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
 import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.gatewayclient.LiveEvents;
 import io.agentgateway.httpedge.auth.ApiKeyCredential;
+import io.agentgateway.mcpgate.ReadModelDatabase;
 import io.agentgateway.mcpgate.config.McpTaskProperties;
 import io.agentgateway.mcpgate.jsonrpc.JsonRpcError;
 import io.agentgateway.mcpgate.session.McpCaller;
@@ -23,7 +23,6 @@ import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -41,12 +40,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -58,8 +55,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * does (the projector's own migrations make the schema).
  */
 class McpTaskWatchTest {
-    private static final Path PROJECTOR_MIGRATIONS =
-            Path.of("../projector/src/main/resources/db/migration/projector").toAbsolutePath().normalize();
     private static final Duration RETENTION = Duration.ofHours(1);
     private static String bootstrap;
     private static JdbcClient jdbc;
@@ -73,11 +68,7 @@ class McpTaskWatchTest {
     static void infrastructure() {
         bootstrap = SharedTestInfra.kafka().bootstrapServers();
         TopicProvisioner.ensureTopics(bootstrap, new TopicProvisioner.Layout(6, 4, (short) 1, 1));
-        EmbeddedPostgresServer postgres = SharedTestInfra.postgres();
-        String url = postgres.createDatabase("mcp_tasks");
-        Flyway.configure().dataSource(url, postgres.username(), postgres.password())
-                .locations("filesystem:" + PROJECTOR_MIGRATIONS).load().migrate();
-        jdbc = JdbcClient.create(new DriverManagerDataSource(url, postgres.username(), postgres.password()));
+        jdbc = JdbcClient.create(ReadModelDatabase.create());
     }
 
     @AfterEach
