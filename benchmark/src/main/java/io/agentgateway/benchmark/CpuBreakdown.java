@@ -40,6 +40,8 @@ final class CpuBreakdown {
             Map.entry("reactor-http", "ingress HTTP (Netty)"),
             Map.entry("parallel-", "ingress HTTP (Netty)"),
             Map.entry("ingress-replie", "ingress reply listener"),
+            Map.entry("ingress-live-e", "ingress events reader"),
+            Map.entry("mcp-task-watch", "MCP task watch"),
             Map.entry("projectorEvent", "projector"),
             Map.entry("HikariPool", "projector"),
             Map.entry("notification", "notifier"),

@@ -39,20 +39,34 @@ final class GatewayKafkaConfigs {
     }
 
     static Map<String, Object> replyConsumer(KafkaProperties kafka, int replyPartition) {
+        return assignedConsumer(kafka, "ingress-replies-p" + replyPartition + "-" + shortId());
+    }
+
+    /** The events reader of {@link LiveEvents}: as the reply consumer, on the events topic's every partition. */
+    static Map<String, Object> eventsConsumer(KafkaProperties kafka) {
+        Map<String, Object> config = assignedConsumer(kafka, "ingress-live-events-" + shortId());
+        // a quiet topic is polled again soon: the poll loop also notices that nobody watches any more
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
+        return config;
+    }
+
+    /** A consumer that assigns its partitions itself and reads from their end, as this replica alone. */
+    private static Map<String, Object> assignedConsumer(KafkaProperties kafka, String clientId) {
         Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "ingress-replies-p" + replyPartition + "-" + shortId());
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         config.putAll(kafka.buildConsumerProperties());
         config.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
         config.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
-        // assign() without a group: no rebalance can move the partition away from the waiting instance
+        // assign() without a group: no rebalance can move a partition away from this replica, and every replica reads
+        // every record it assigns (a group would hand each to one of them)
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        // a metadata request must never create the replies topic with broker defaults (one
-        // partition, default retention) before TopicProvisioner creates it properly
+        // a metadata request must never create a topic with broker defaults (one partition, default retention) before
+        // TopicProvisioner creates it properly
         config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        // a reply written in an aborted transaction (exactly-once decision stream) is no decision
+        // a record written in an aborted transaction (exactly-once decision stream) is no decision, no event
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         return config;
     }

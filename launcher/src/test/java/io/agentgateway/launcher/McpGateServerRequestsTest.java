@@ -196,7 +196,7 @@ class McpGateServerRequestsTest {
         CompletableFuture<Void> clientAnswers = new CompletableFuture<>();
         ListAppender<ILoggingEvent> warnings = new ListAppender<>();
         ch.qos.logback.classic.Logger requestsLog = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(
-                "io.agentgateway.mcpgate.McpServerRequests");
+                "io.agentgateway.mcpgate.upstream.McpServerRequests");
         warnings.start();
         requestsLog.addAppender(warnings);
         McpAsyncClient client = McpClient.async(McpGateClients.streamable(bounded, ws.apiKey(), null)).requestTimeout(Duration.ofSeconds(60))

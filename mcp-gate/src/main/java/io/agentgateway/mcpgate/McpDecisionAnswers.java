@@ -1,5 +1,7 @@
 package io.agentgateway.mcpgate;
 
+import io.agentgateway.mcpgate.jsonrpc.JsonRpcError;
+import io.agentgateway.mcpgate.session.McpCaller;
 import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import tools.jackson.databind.JsonNode;
@@ -11,8 +13,6 @@ import tools.jackson.databind.node.ObjectNode;
  * the {@code _meta.service} of a result, or an upstream's error that followed an allow.
  */
 final class McpDecisionAnswers {
-    static final String BLOCKED_MESSAGE = "Tool call blocked by policy";
-
     private McpDecisionAnswers() {}
 
     /** Blocked: -32001 with the fixed text and the reason (spec 7). */
@@ -20,7 +20,7 @@ final class McpDecisionAnswers {
         ObjectNode data = IngressJson.RESPONSES.createObjectNode();
         data.put("reason", outcome.reason());
         evaluation(data, outcome, caller);
-        return new JsonRpcError(JsonRpcError.BLOCKED, BLOCKED_MESSAGE, data);
+        return new JsonRpcError(JsonRpcError.BLOCKED, JsonRpcError.BLOCKED_MESSAGE, data);
     }
 
     /** A held {@code tools/call}: the spec's text item telling the client to poll the status path. */

@@ -1,10 +1,17 @@
 package io.agentgateway.mcpgate;
 
-import io.agentgateway.mcpgate.McpRevisions.Era;
-import io.agentgateway.mcpgate.McpRevisions.Tasks;
+import io.agentgateway.mcpgate.jsonrpc.JsonRpcError;
+import io.agentgateway.mcpgate.jsonrpc.JsonRpcRequest;
+import io.agentgateway.mcpgate.session.McpCaller;
+import io.agentgateway.mcpgate.session.McpClientSession;
+import io.agentgateway.mcpgate.session.McpRevisions;
+import io.agentgateway.mcpgate.session.McpRevisions.Era;
+import io.agentgateway.mcpgate.session.McpRevisions.Tasks;
+import io.agentgateway.mcpgate.task.McpTasks;
+import io.agentgateway.mcpgate.upstream.McpUpstreamCalls;
+import io.agentgateway.mcpgate.upstream.McpUpstreamClients;
 import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.schemas.GatewayJson;
-import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -21,20 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * result member, empty for a notification.
  */
 @Component
-class McpGateMethods {
-    /** Spec 4.3's version: the answer when the client names none (the spec's exchange sends no params). */
-    static final String PROTOCOL_VERSION = "2024-11-05";
-    /**
-     * Versions the gate also speaks (its methods are the same in each). MCP version negotiation: a
-     * server answers with the version the client asked for when it supports it; real Streamable HTTP
-     * clients ask for 2025-03-26 or later and refuse a server that answers 2024-11-05.
-     */
-    static final Set<String> SUPPORTED_VERSIONS = Set.of(PROTOCOL_VERSION, "2025-03-26",
-            "2025-06-18", "2025-11-25");
-
-    /** The answer to a client that asks for a version the gate does not speak: the latest it does (MCP negotiation). */
-    static final String LATEST_VERSION = "2025-11-25";
-
+public class McpGateMethods {
     private final McpToolCallGate toolCalls;
     private final McpUpstreamCalls calls;
     private final McpUpstreamClients clients;
@@ -47,7 +41,7 @@ class McpGateMethods {
         this.clients = clients;
     }
 
-    Mono<JsonNode> answer(McpCaller caller, JsonRpcRequest request) {
+    public Mono<JsonNode> answer(McpCaller caller, JsonRpcRequest request) {
         if (request.isNotification()) {
             // nothing to answer (and no id to answer with)
             McpClientSession session = caller.client();
@@ -73,8 +67,8 @@ class McpGateMethods {
         return switch (request.method()) {
             case "initialize" -> {
                 JsonNode asked = params == null ? null : params.get("protocolVersion");
-                String version = asked == null || !asked.isString() ? PROTOCOL_VERSION
-                        : SUPPORTED_VERSIONS.contains(asked.asString()) ? asked.asString() : LATEST_VERSION;
+                String version = asked == null || !asked.isString() ? McpRevisions.PROTOCOL_VERSION
+                        : McpRevisions.NEGOTIABLE.contains(asked.asString()) ? asked.asString() : McpRevisions.LATEST_NEGOTIATED;
                 if (caller.client() != null) {
                     // an HTTP+SSE client initializes on its open session (a Streamable HTTP one gets a new sealed id)
                     caller.client().declare(McpClientSession.relayedCapabilities(

@@ -16,7 +16,7 @@ import reactor.core.publisher.Mono;
  * the way, so a {@code tools/list} that follows uses the current one.
  */
 @Component
-class McpKeys {
+public class McpKeys {
     private final ConnectionAccess access;
 
     McpKeys(ConnectionAccess access) {
@@ -25,10 +25,10 @@ class McpKeys {
 
     /**
      * The workspace's {@code mcp} connection, confirmed current as of the stream's answer, when the key may
-     * use the gate ({@link McpUpstreams#of(java.util.UUID, Known)} gives its upstream, for a request that
+     * use the gate ({@code McpUpstreams.of} gives its upstream, for a request that
      * uses the upstream without a decision of its own); the error signal 401 when it may not.
      */
-    Mono<Known> check(ApiKeyCredential key, String agentId, String correlationId) {
+    public Mono<Known> check(ApiKeyCredential key, String agentId, String correlationId) {
         return access.authorize(key.workspaceId(), correlationId, Actor.apiKey(key.keyHash(), agentId), Scope.MCP, Tool.MCP);
     }
 }

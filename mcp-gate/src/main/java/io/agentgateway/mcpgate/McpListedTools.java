@@ -1,5 +1,6 @@
 package io.agentgateway.mcpgate;
 
+import io.agentgateway.mcpgate.jsonrpc.JsonRpcError;
 import io.agentgateway.schemas.command.EvaluateAction;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,13 @@
 package io.agentgateway.mcpgate;
 
+import io.agentgateway.mcpgate.config.McpGateProperties;
+import io.agentgateway.mcpgate.jsonrpc.JsonRpcError;
+import io.agentgateway.mcpgate.session.McpCaller;
+import io.agentgateway.mcpgate.session.McpRevisions.Tasks;
+import io.agentgateway.mcpgate.task.McpTasks;
+import io.agentgateway.mcpgate.upstream.McpToolListCache;
+import io.agentgateway.mcpgate.upstream.McpUpstreamCalls;
+import io.agentgateway.mcpgate.upstream.McpUpstreams;
 import io.agentgateway.actiongate.callview.CallViews;
 import io.agentgateway.actiongate.callview.ConditionArguments;
 import io.agentgateway.actiongate.callview.Redaction;
@@ -9,7 +17,6 @@ import io.agentgateway.actiongate.ActionIntent;
 import io.agentgateway.actiongate.ConnectionAccess;
 import io.agentgateway.actiongate.GateDecision;
 import io.agentgateway.gatewayclient.DecisionServiceUnavailableException;
-import io.agentgateway.mcpgate.McpRevisions.Tasks;
 import io.agentgateway.actiongate.heldcall.HeldCallSeals;
 import io.agentgateway.httpedge.web.ApiException;
 import io.agentgateway.httpedge.web.BodyStringLimits;
@@ -204,7 +211,7 @@ class McpToolCallGate {
      * like any action), so the kill switch, {@code pause_tool mcp} and policies stop them in log order as they stop
      * tools/call; then the relay with the connection the decision was made on. The request is sealed as the held call
      * ({@link HeldMcpRequest}): a decision that needs an approval is answered with -32001 naming the approval request,
-     * and once approved the executor runs exactly that request ({@link McpHeldRequestRunner}).
+     * and once approved the executor runs exactly that request ({@code McpHeldRequestRunner}).
      */
     Mono<JsonNode> decided(McpCaller caller, String method, ObjectNode params, String rpcId) {
         return Mono.defer(() -> {

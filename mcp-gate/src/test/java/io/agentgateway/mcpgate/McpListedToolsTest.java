@@ -3,6 +3,7 @@ package io.agentgateway.mcpgate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.agentgateway.mcpgate.jsonrpc.JsonRpcError;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.command.EvaluateAction;
 import java.util.List;

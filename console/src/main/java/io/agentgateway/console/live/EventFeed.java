@@ -1,7 +1,7 @@
 package io.agentgateway.console.live;
 
 import io.agentgateway.console.ConsoleProperties;
-import io.agentgateway.schemas.Topics;
+import io.agentgateway.gatewayclient.LiveEvents;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.ApprovalRequested;
@@ -18,7 +18,6 @@ import io.agentgateway.schemas.event.LimitReached;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -26,38 +25,26 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
 /**
- * Tells open console pages that something of a workspace changed, within a second of the event. One consumer per
- * replica on {@code gateway.events.v1}, with {@code assign()} of every partition and no consumer group (each replica
- * sees every event; none takes partitions from another), from the end: a page shows what the read model holds and is
- * told only about what happens while it is open.
- *
- * <p>The consumer runs only while somebody watches (an open page's event stream): with no console open the gateway
- * reads nothing more of the topic, so the decisions' cost is what it was. It starts from the end when the first page
- * subscribes and closes {@link #IDLE_CLOSE} after the last one left.
+ * Tells open console pages that something of a workspace changed, within a second of the event. The events come from
+ * the ingress's reader of {@code gateway.events.v1} ({@link LiveEvents}: every partition assigned, no consumer group,
+ * from the end, only while somebody watches): a page shows what the read model holds and is told only about what
+ * happens while it is open. When the reader had to start again at the end, every open page of the workspace fetches
+ * anew (what changed meanwhile was read by nobody).
  *
  * <p>A page fetches what it shows from the read model, which the projector writes after the event: so a change is
  * announced once the read model shows it (the approval's row updated at the event's time, the audit row there),
  * checked every {@value #PROBE_MILLIS} ms and at most {@link #PROBE_LIMIT} after the event (then announced anyway).
- * Nothing is looked at for a workspace nobody watches. {@link #live()} says whether the feed polled the topic
+ * Nothing is looked at for a workspace nobody watches. {@link #live()} says whether the reader polled the topic
  * recently; the pages say "not live" otherwise.
  */
 @Component
@@ -65,28 +52,20 @@ public class EventFeed implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(EventFeed.class);
     static final long PROBE_MILLIS = 20;
     static final Duration PROBE_LIMIT = Duration.ofSeconds(2);
-    static final Duration IDLE_CLOSE = Duration.ofSeconds(30);
-    static final Duration PARTITION_CHECK = Duration.ofSeconds(30);
 
     /** What the read model must show before a change is announced. */
     record Probe(LiveTopic topic, String table, String id, Instant occurredAt, Instant seenAt) {}
 
-    private final KafkaProperties kafka;
+    private final LiveEvents events;
     private final JdbcClient jdbc;
     private final Duration liveStale;
     private final Map<UUID, Watchers> watchers = new ConcurrentHashMap<>();
     private final Map<UUID, Map<LiveTopic, Probe>> pending = new ConcurrentHashMap<>();
-    private volatile Instant lastPoll = Instant.EPOCH;
-    private final Object wake = new Object();
-    private volatile boolean positioned;
-    private volatile Instant startingSince = Instant.EPOCH;
     private volatile boolean running;
-    private Thread thread;
-    private volatile KafkaConsumer<String, byte[]> consumer;
     private ScheduledExecutorService prober;
 
-    EventFeed(KafkaProperties kafka, JdbcClient jdbc, ConsoleProperties properties) {
-        this.kafka = kafka;
+    EventFeed(LiveEvents events, JdbcClient jdbc, ConsoleProperties properties) {
+        this.events = events;
         this.jdbc = jdbc;
         this.liveStale = properties.liveStale();
     }
@@ -94,14 +73,18 @@ public class EventFeed implements SmartLifecycle {
     /** The workspace's changes while subscribed; completes never (cancel to leave). */
     public Flux<LiveTopic> changes(UUID workspaceId) {
         return Flux.defer(() -> {
-            Watchers w = watchers.computeIfAbsent(workspaceId, id -> new Watchers());
-            w.count.incrementAndGet();
-            synchronized (wake) {
-                wake.notifyAll();
+            Watchers joined;
+            synchronized (watchers) {
+                joined = watchers.computeIfAbsent(workspaceId, id -> new Watchers(events.of(id)
+                        .subscribe(signal -> heard(id, signal))));
+                joined.count++;
             }
-            return w.sink.asFlux().doFinally(signal -> {
-                if (w.count.decrementAndGet() == 0) {
-                    watchers.remove(workspaceId, w);
+            return joined.sink.asFlux().doFinally(signal -> {
+                synchronized (watchers) {
+                    if (--joined.count == 0 && watchers.remove(workspaceId, joined)) {
+                        joined.events.dispose();
+                        pending.remove(workspaceId);
+                    }
                 }
             });
         });
@@ -109,52 +92,49 @@ public class EventFeed implements SmartLifecycle {
 
     /** Whether the feed read the events topic within {@code gateway.console.live-stale}. */
     public boolean live() {
-        return running && positioned && lastPoll.isAfter(Instant.now().minus(liveStale));
+        return events.state(liveStale) == LiveEvents.State.LIVE;
     }
 
-    /** {@code ok} (live), {@code starting} (the consumer is being positioned for the first watcher) or {@code stale}. */
+    /** {@code ok} (live), {@code starting} (the reader is being positioned for the first watcher) or {@code stale}. */
     public String state() {
-        if (live()) {
-            return "ok";
-        }
-        return running && !positioned && Instant.now().isBefore(startingSince.plus(liveStale)) ? "starting" : "stale";
+        return switch (events.state(liveStale)) {
+            case LIVE -> "ok";
+            case STARTING -> "starting";
+            case STALE -> "stale";
+        };
     }
 
     private static final class Watchers {
         final Sinks.Many<LiveTopic> sink = Sinks.many().multicast().directBestEffort();
-        final AtomicInteger count = new AtomicInteger();
+        final Disposable events;
+        int count;
+
+        Watchers(Disposable events) {
+            this.events = events;
+        }
     }
 
     @Override
     public void start() {
         running = true;
-        prober = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "console-live-probe"));
+        prober = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "console-live-probe");
+            t.setDaemon(true);
+            return t;
+        });
         prober.scheduleWithFixedDelay(this::probe, PROBE_MILLIS, PROBE_MILLIS, TimeUnit.MILLISECONDS);
-        thread = daemon(this::consume, "console-live-events");
-        thread.start();
     }
 
     @Override
     public void stop() {
         running = false;
-        synchronized (wake) {
-            wake.notifyAll();
-        }
-        KafkaConsumer<String, byte[]> c = consumer;
-        if (c != null) {
-            c.wakeup();
-        }
-        if (thread != null) {
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
         if (prober != null) {
             prober.shutdownNow();
         }
-        watchers.values().forEach(w -> w.sink.tryEmitComplete());
+        watchers.values().forEach(w -> {
+            w.events.dispose();
+            w.sink.tryEmitComplete();
+        });
     }
 
     @Override
@@ -162,134 +142,22 @@ public class EventFeed implements SmartLifecycle {
         return running;
     }
 
-    private static Thread daemon(Runnable work, String name) {
-        Thread t = new Thread(work, name);
-        t.setDaemon(true);
-        return t;
-    }
-
-    private Map<String, Object> consumerConfig() {
-        Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
-        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "console-live-" + UUID.randomUUID().toString().substring(0, 8));
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        return config;
-    }
-
-    private void consume() {
-        while (running) {
-            if (!awaitWatchers()) {
-                return;
-            }
-            startingSince = Instant.now();
-            try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerConfig())) {
-                consumer = c;
-                List<TopicPartition> partitions = partitions(c);
-                if (partitions.isEmpty()) {
-                    sleep(1_000);
-                    continue;
-                }
-                c.assign(partitions);
-                c.seekToEnd(partitions);
-                partitions.forEach(c::position);
-                positioned = true;
-                lastPoll = Instant.now();
-                // what changed while the consumer was being positioned was read by nobody: every open page fetches anew
-                watchers.values().forEach(w -> {
-                    for (LiveTopic topic : LiveTopic.values()) {
-                        w.sink.tryEmitNext(topic);
-                    }
-                });
-                Instant checked = Instant.now();
-                Instant lastWatched = Instant.now();
-                while (running) {
-                    var records = c.poll(Duration.ofMillis(250));
-                    Instant now = Instant.now();
-                    lastPoll = now;
-                    for (ConsumerRecord<String, byte[]> record : records) {
-                        handle(record);
-                    }
-                    if (!watchers.isEmpty()) {
-                        lastWatched = now;
-                    } else if (now.isAfter(lastWatched.plus(IDLE_CLOSE))) {
-                        break; // nobody watches any more: stop reading the topic
-                    }
-                    if (now.isAfter(checked.plus(PARTITION_CHECK))) {
-                        checked = now;
-                        if (partitions(c).size() != partitions.size()) {
-                            break; // partitions were added: assign them all again
-                        }
-                    }
-                }
-            } catch (WakeupException stopping) {
-                return;
-            } catch (RuntimeException e) {
-                if (running) {
-                    log.warn("console live feed: the events topic cannot be read ({}); pages say they are not live meanwhile",
-                            e.toString());
-                    sleep(1_000);
-                }
-            } finally {
-                consumer = null;
-                positioned = false;
-            }
-        }
-    }
-
-    /** Waits until a page watches (true), or the feed stops (false). */
-    private boolean awaitWatchers() {
-        synchronized (wake) {
-            while (running && watchers.isEmpty()) {
-                try {
-                    wake.wait(1_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-        }
-        return running;
-    }
-
-    private static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> c) {
-        List<PartitionInfo> infos = c.partitionsFor(Topics.EVENTS.name(), Duration.ofSeconds(5));
-        List<TopicPartition> partitions = new ArrayList<>();
-        if (infos != null) {
-            infos.forEach(info -> partitions.add(new TopicPartition(info.topic(), info.partition())));
-        }
-        return partitions;
-    }
-
-    private void handle(ConsumerRecord<String, byte[]> record) {
-        UUID workspaceId;
-        try {
-            workspaceId = UUID.fromString(record.key());
-        } catch (RuntimeException notAWorkspace) {
+    /** On the reader's thread: an event becomes a probe; a new position makes every open page fetch anew. */
+    private void heard(UUID workspaceId, LiveEvents.Signal signal) {
+        if (signal instanceof LiveEvents.Event event) {
+            // a newer change of the same kind replaces the waiting one, but keeps its first sight: under a steady
+            // stream of changes a page is still told at least every PROBE_LIMIT
+            probeOf(event.envelope()).forEach(probe -> pending.computeIfAbsent(workspaceId, id -> new ConcurrentHashMap<>())
+                    .merge(probe.topic(), probe, (waiting, newer) -> new Probe(newer.topic(), newer.table(), newer.id(),
+                            newer.occurredAt(), waiting.seenAt())));
             return;
         }
-        if (!watchers.containsKey(workspaceId)) {
-            return; // nobody watches: not even parsed
+        Watchers w = watchers.get(workspaceId);
+        if (w != null) {
+            for (LiveTopic topic : LiveTopic.values()) {
+                w.sink.tryEmitNext(topic);
+            }
         }
-        EventEnvelope envelope;
-        try {
-            envelope = Topics.EVENTS.valueSerde().deserializer().deserialize(record.topic(), record.value());
-        } catch (RuntimeException unreadable) {
-            return;
-        }
-        if (envelope == null) {
-            return;
-        }
-        // a newer change of the same kind replaces the waiting one, but keeps its first sight: under a steady stream of
-        // changes a page is still told at least every PROBE_LIMIT
-        probeOf(envelope).forEach(probe -> pending.computeIfAbsent(workspaceId, id -> new ConcurrentHashMap<>())
-                .merge(probe.topic(), probe, (waiting, newer) -> new Probe(newer.topic(), newer.table(), newer.id(),
-                        newer.occurredAt(), waiting.seenAt())));
     }
 
     /** What an event changes, and what the read model shows once it is projected. */
@@ -369,13 +237,5 @@ public class EventFeed implements SmartLifecycle {
                     .query(Long.class).single() > 0;
         }
         return jdbc.sql("select count(*) from audit_log where id = :id").param("id", id).query(Long.class).single() > 0;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
