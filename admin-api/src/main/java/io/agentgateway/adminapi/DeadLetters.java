@@ -3,7 +3,7 @@ package io.agentgateway.adminapi;
 import io.agentgateway.httpedge.auth.AuthenticatedUser;
 import io.agentgateway.httpedge.web.ApiException;
 import io.agentgateway.httpedge.web.ErrorMessages;
-import io.agentgateway.notifier.DeadLetterRedrive;
+import io.agentgateway.schemas.deadletter.DeadLetterRedrive;
 import io.agentgateway.schemas.Role;
 import java.sql.Timestamp;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.agentgateway.notifier;
+package io.agentgateway.schemas.deadletter;
 
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.NotificationRequested;
@@ -35,6 +35,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * out: a channel that was sent (or may have been) is skipped, only a failed one is tried again, and running the same
  * redrive twice sends nothing twice. Stateless: it reads the dead-letter topic from {@code since} (else its start) to
  * the end it had when it began.
+ *
+ * <p>Here, beside the notifications' topics, so that every reader of the dead letters uses it without the notifier
+ * application: the launcher's {@code redrive-notifications}, the admin API's and the console's "send again".
  */
 public final class DeadLetterRedrive {
 
@@ -163,9 +166,9 @@ public final class DeadLetterRedrive {
 
     private static Redriven describe(ConsumerRecord<String, byte[]> deadLetter, NotificationRequested notification) {
         return new Redriven(notification.notificationId(), notification.kind(), notification.workspaceId(),
-                Instant.ofEpochMilli(deadLetter.timestamp()), header(deadLetter, NotifierKafkaConfiguration.DELIVERY_ERROR_HEADER),
+                Instant.ofEpochMilli(deadLetter.timestamp()), header(deadLetter, DeadLetterHeaders.DELIVERY_ERROR),
                 deadLetter.partition() + "-" + deadLetter.offset(), notification.subject(),
-                header(deadLetter, NotifierKafkaConfiguration.FAILED_CHANNELS_HEADER));
+                header(deadLetter, DeadLetterHeaders.FAILED_CHANNELS));
     }
 
     private static Optional<TopicPartition> partitionOf(String position) {
