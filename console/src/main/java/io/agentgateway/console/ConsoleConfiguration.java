@@ -13,6 +13,7 @@ import io.agentgateway.console.audit.AuditRowHandler;
 import io.agentgateway.console.killswitch.KillSwitchPageHandler;
 import io.agentgateway.console.live.LiveHandler;
 import io.agentgateway.console.web.ConsolePaths;
+import io.agentgateway.httpedge.web.IngressMigrations;
 import io.agentgateway.httpedge.web.MethodRoutes;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.time.Duration;
@@ -133,6 +134,15 @@ public class ConsoleConfiguration {
                 .and(MethodRoutes.path("/events").get(live::events).build())
                 .and(RouterFunctions.resources("/static/**", new ClassPathResource("io/agentgateway/console/static/")))
                 .and(RouterFunctions.resources("/webjars/**", new ClassPathResource("META-INF/resources/webjars/"))));
+    }
+
+    /**
+     * The console's tables in the ingress's schema ({@code IngressTables}): sessions, sign-in flows and one-time links,
+     * from {@code db/ingress/console}; version 2 of the history the ingress's modules shared before each migrated its own.
+     */
+    @Bean
+    IngressMigrations consoleMigrations() {
+        return IngressMigrations.of("console").adopting("2");
     }
 
     /** Spent links, finished flows and sessions past their timeouts are deleted every few minutes. */

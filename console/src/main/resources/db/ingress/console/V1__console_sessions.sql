@@ -1,7 +1,8 @@
 -- The console's sessions, sign-in flows and one-time sign-in links. Here, not in memory, so that a session works on
 -- every ingress replica and survives their restarts; never in "public", so that a read-model rebuild never signs
 -- anybody out. Only SHA-256 hashes of the browser's secrets are stored (the cookie's session id, a link's token, a
--- flow's state): a copy of this table signs nobody in.
+-- flow's state): a copy of this table signs nobody in. Migrated by the console (history
+-- ingress.console_schema_history); V2 of the shared ingress.flyway_schema_history before each module migrated its own.
 
 create table console_sessions (
     id_hash          text        primary key,

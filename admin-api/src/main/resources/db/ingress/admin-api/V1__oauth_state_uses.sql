@@ -1,6 +1,7 @@
--- The ingress's own tables live in schema "ingress", migrated by the ingress (history ingress.flyway_schema_history),
--- so that the projector's read-model rebuild, which swaps the tables its own migrations create in "public", never
--- touches them.
+-- The ingress's own tables live in schema "ingress", each module's migrated by that module (the admin API's: history
+-- ingress.admin_api_schema_history; until each module had its own, this was V1 of the shared
+-- ingress.flyway_schema_history), so that the projector's read-model rebuild, which swaps the tables its own migrations
+-- create in "public", never touches them.
 --
 -- One row per OAuth state (its nonce) that reached a callback: the ingress inserts it before it exchanges the code,
 -- and an insert that finds the row already there is a reused state, refused. PostgreSQL is what every ingress replica
