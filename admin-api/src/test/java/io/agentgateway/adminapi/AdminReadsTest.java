@@ -3,10 +3,10 @@ package io.agentgateway.adminapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 
 /** Admin reads: served from the projector's tables, for admins and owners of the workspace only. */
 class AdminReadsTest {
-    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final RunningIngress ingress = SharedIngress.ingress(AdminApiTestApplication::application);
     private UUID workspace;
     private String base;
     private String owner;

@@ -2,11 +2,12 @@ package io.agentgateway.adminapi.killswitch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.ingressapi.support.DecisionResponder;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.adminapi.AdminApiTestApplication;
+import io.agentgateway.ingresstestsupport.DecisionResponder;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import io.agentgateway.schemas.ActorKind;
 import io.agentgateway.schemas.KillSwitchAction;
 import io.agentgateway.schemas.ReplyStatus;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KillSwitchTest {
     private static final String PATH = "/functions/v1/kill-switch";
 
-    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final RunningIngress ingress = SharedIngress.ingress(AdminApiTestApplication::application);
     private static final DecisionResponder responder = SharedIngress.responder();
     private String workspaceId;
     private String token;

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
 import io.agentgateway.embeddedinfra.SharedTestInfra;
-import io.agentgateway.httpedge.auth.ApiKeys;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.TestDatabase;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.TestDatabase;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -25,7 +24,7 @@ class ReadModelOutageTest {
         EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(null, 0);
         RunningIngress ingress = null;
         try {
-            ingress = RunningIngress.start(SharedTestInfra.kafka().bootstrapServers(), TestDatabase.create(postgres),
+            ingress = RunningIngress.start(AdminApiTestApplication::application, SharedTestInfra.kafka().bootstrapServers(), TestDatabase.create(postgres),
                     Map.of(), true);
             UUID workspace = ingress.rows.workspace("outage");
             ingress.rows.member(workspace, "owner-1", "owner");
@@ -69,7 +68,7 @@ class ReadModelOutageTest {
     @Test
     void readsAnswer503WhileTheSchemaIsBehindThisIngress() {
         // V8: before the audit log's undelivered column (V9) that the audit-log read selects
-        try (RunningIngress ingress = RunningIngress.start(SharedTestInfra.kafka().bootstrapServers(),
+        try (RunningIngress ingress = RunningIngress.start(AdminApiTestApplication::application, SharedTestInfra.kafka().bootstrapServers(),
                 TestDatabase.createAt("8"), Map.of(), true)) {
             UUID workspace = ingress.rows.workspace("behind");
             ingress.rows.member(workspace, "owner-1", "owner");

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.embeddedinfra.EmbeddedKafkaBroker;
 import io.agentgateway.embeddedinfra.SharedTestInfra;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestDatabase;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestDatabase;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -43,7 +43,7 @@ import tools.jackson.databind.JsonNode;
  */
 class BacktestHttpTest {
     private static final Instant AT = Instant.parse("2026-03-01T10:00:00Z");
-    private static final RunningIngress ingress = SharedIngress.ingress();
+    private static final RunningIngress ingress = SharedIngress.ingress(AdminApiTestApplication::application);
     private UUID workspace;
     private String path;
     private String owner;
@@ -168,7 +168,7 @@ class BacktestHttpTest {
         EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(null, 0);
         RunningIngress isolated;
         try {
-            isolated = RunningIngress.start(broker.bootstrapServers(), TestDatabase.create(),
+            isolated = RunningIngress.start(AdminApiTestApplication::application, broker.bootstrapServers(), TestDatabase.create(),
                     Map.of("gateway.backtest.connect-timeout", "PT1S"), true);
         } finally {
             broker.close();
