@@ -62,9 +62,24 @@ public class AdminRoutes {
      * The audit log's evidence (docs/evidence.md): checkpoints, proofs, keys, the live check, the evidence export and a
      * payload's erasure.
      */
+    /**
+     * The audit log's evidence (docs/evidence.md): checkpoints, proofs, keys, the live check, the evidence export and a
+     * payload's erasure.
+     */
     @Bean
     RouterFunction<ServerResponse> evidenceRoutes(EvidenceAdminHandler evidence, EvidenceExportHandler export,
                                                   AuditPayloadErasureHandler erasure) {
+        return evidence(evidence, export, erasure);
+    }
+
+    /** The OAuth connect flows: an admin's start, and the upstreams' redirects back (the state is their credential). */
+    @Bean
+    RouterFunction<ServerResponse> oauthRoutes(OAuthStartHandler start, OAuthCallbackHandler callbacks) {
+        return oauth(start, callbacks);
+    }
+
+    public static RouterFunction<ServerResponse> evidence(EvidenceAdminHandler evidence, EvidenceExportHandler export,
+                                                          AuditPayloadErasureHandler erasure) {
         return MethodRoutes.path(WORKSPACE + "/evidence/checkpoints/latest").get(evidence::latestCheckpoint).build()
                 .and(MethodRoutes.path(WORKSPACE + "/evidence/checkpoints/{treeSize}").get(evidence::checkpointsOfSize).build())
                 .and(MethodRoutes.path(WORKSPACE + "/evidence/consistency-proof").get(evidence::consistencyProof).build())
@@ -76,9 +91,7 @@ public class AdminRoutes {
                 .and(MethodRoutes.path(WORKSPACE + "/audit-log/{auditLogId}/erase-payload").post(erasure::erase).build());
     }
 
-    /** The OAuth connect flows: an admin's start, and the upstreams' redirects back (the state is their credential). */
-    @Bean
-    RouterFunction<ServerResponse> oauthRoutes(OAuthStartHandler start, OAuthCallbackHandler callbacks) {
+    public static RouterFunction<ServerResponse> oauth(OAuthStartHandler start, OAuthCallbackHandler callbacks) {
         RouterFunction<ServerResponse> routes = MethodRoutes.path(WORKSPACE + "/tools/{tool}/oauth/start").get(start::start).build();
         // each tool with OAuth, at its profile's callback path
         for (ToolProfile profile : ToolProfiles.where(ToolProfile::connectsByOAuth)) {
