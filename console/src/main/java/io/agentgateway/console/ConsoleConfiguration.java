@@ -49,7 +49,7 @@ public class ConsoleConfiguration {
 
     /** Templates from the console's jar only; HTML mode escapes every {@code th:text}. */
     @Bean
-    TemplateEngine consoleTemplateEngine() {
+    public TemplateEngine consoleTemplateEngine() {
         ClassLoaderTemplateResolver resolver = new ClassLoaderTemplateResolver(ConsoleConfiguration.class.getClassLoader());
         resolver.setPrefix("io/agentgateway/console/templates/");
         resolver.setSuffix(".html");
