@@ -60,8 +60,8 @@ class ModuleBoundariesTest {
      * What the console (module console, assembled into the ingress's context) may use of the ingress's internals, by
      * class: the admin API's application services, which every state change goes through (each a command through the
      * decision stream, every body checked by the API's own rules) and which answer its reads, with the values they
-     * answer ({@code Applied}, the approval, audit and tool views); identity ({@code JwtVerifier}, {@code OidcIssuer}), the
-     * ingress's own schema, the read model's progress, and the HTTP helpers of {@code web}. Nothing else: no handler, no
+     * answer ({@code Applied}, the approval, audit and tool views); identity ({@code JwtVerifier}, {@code OidcIssuer}), its
+     * tables in the ingress's schema (which it migrates itself), the read model's progress, and the HTTP helpers of {@code web}. Nothing else: no handler, no
      * repository of another product, no command sent by hand.
      */
     static final Set<String> CONSOLE_MAY_USE = Set.of(
@@ -80,6 +80,7 @@ class ModuleBoundariesTest {
             "io.agentgateway.httpedge.auth.AuthenticatedUser", "io.agentgateway.httpedge.auth.JwtVerifier",
             "io.agentgateway.httpedge.auth.OidcIssuer", "io.agentgateway.httpedge.auth.OidcProperties",
             "io.agentgateway.actiongate.callview.ApprovalStatusSql", "io.agentgateway.httpedge.web.IngressTables",
+            "io.agentgateway.httpedge.web.IngressMigrations",
             "io.agentgateway.actiongate.connection.ReadModelProgress",
             "io.agentgateway.httpedge.web.ApiException", "io.agentgateway.httpedge.web.Blocking",
             "io.agentgateway.httpedge.web.CorrelationIds", "io.agentgateway.httpedge.web.MethodRoutes",
