@@ -39,8 +39,9 @@ import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 
 /**
  * The console, assembled into the ingress's application context ({@code IngressApplication} imports it): its pages at
- * {@code /}, its assets, its sessions in the ingress's schema. Every state change it offers goes through the ingress's application
- * services ({@code ApprovalReviews}, {@code KillSwitchCommands}), that is through the decision stream in log order.
+ * {@code /}, its assets, its sessions in the ingress's schema (tables it migrates itself). Every state change it offers goes
+ * through the admin API's application services ({@code Approvals}, {@code KillSwitch}, {@code PolicyAdmin}, ...), that is
+ * through the decision stream in log order.
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(basePackageClasses = ConsoleConfiguration.class)
