@@ -58,28 +58,29 @@ class ModuleBoundariesTest {
 
     /**
      * What the console (module console, assembled into the ingress's context) may use of the ingress's internals, by
-     * class: the application services every state change goes through ({@code ApprovalReviews},
-     * {@code KillSwitchCommands}), the admin API's reads it shows (approvals, the audit query and its export),
-     * identity ({@code JwtVerifier}, {@code OidcIssuer}), the ingress's own schema, the read model's progress, and the
-     * HTTP helpers of {@code web}. Nothing else: no handler, no repository of another product, no command sent by hand.
+     * class: the admin API's application services, which every state change goes through (each a command through the
+     * decision stream, every body checked by the API's own rules) and which answer its reads, with the values they
+     * answer ({@code Applied}, the approval, audit and tool views); identity ({@code JwtVerifier}, {@code OidcIssuer}), its
+     * tables in the ingress's schema (which it migrates itself), the read model's progress, and the HTTP helpers of {@code web}. Nothing else: no handler, no
+     * repository of another product, no command sent by hand.
      */
     static final Set<String> CONSOLE_MAY_USE = Set.of(
-            "io.agentgateway.adminapi.ApprovalReviews", "io.agentgateway.adminapi.ApprovalRequestRepository",
-            "io.agentgateway.adminapi.AuditLogQuery", "io.agentgateway.adminapi.AuditLogRepository",
-            "io.agentgateway.adminapi.AuditCursor", "io.agentgateway.adminapi.AuditExportHandler",
-            "io.agentgateway.adminapi.killswitch.KillSwitchCommands",
-            // the admin half: the admin API's application services (every change a command through the stream, every
-            // body checked by the API's own rules) and their reads
-            "io.agentgateway.adminapi.PolicyAdmin", "io.agentgateway.adminapi.WorkspaceDefaults",
-            "io.agentgateway.adminapi.Backtests", "io.agentgateway.adminapi.PolicyTests",
-            "io.agentgateway.adminapi.ApiKeyAdmin", "io.agentgateway.adminapi.MemberAdmin",
-            "io.agentgateway.adminapi.NotificationSettingsAdmin", "io.agentgateway.adminapi.DeadLetters",
-            "io.agentgateway.adminapi.ToolConnections", "io.agentgateway.adminapi.ToolSettingsView",
-            "io.agentgateway.adminapi.Workspaces", "io.agentgateway.adminapi.ChangeHistory",
-            "io.agentgateway.adminapi.oauth.OAuthFlows",
+            "io.agentgateway.adminapi.approvals.Approvals", "io.agentgateway.adminapi.approvals.ApprovalItem",
+            "io.agentgateway.adminapi.audit.AuditLog", "io.agentgateway.adminapi.audit.AuditLogQuery",
+            "io.agentgateway.adminapi.audit.AuditEntry", "io.agentgateway.adminapi.audit.AuditPage",
+            "io.agentgateway.adminapi.audit.AuditCursor", "io.agentgateway.adminapi.audit.AuditExports",
+            "io.agentgateway.adminapi.audit.ChangeHistory", "io.agentgateway.adminapi.killswitch.KillSwitch",
+            "io.agentgateway.adminapi.policies.PolicyAdmin", "io.agentgateway.adminapi.policies.WorkspaceDefaults",
+            "io.agentgateway.adminapi.policies.PolicyTests", "io.agentgateway.adminapi.backtest.Backtests",
+            "io.agentgateway.adminapi.keys.ApiKeyAdmin", "io.agentgateway.adminapi.members.MemberAdmin",
+            "io.agentgateway.adminapi.notifications.NotificationSettingsAdmin",
+            "io.agentgateway.adminapi.notifications.DeadLetters", "io.agentgateway.adminapi.tools.ToolConnections",
+            "io.agentgateway.adminapi.tools.ToolSettingsView", "io.agentgateway.adminapi.workspaces.Workspaces",
+            "io.agentgateway.adminapi.oauth.OAuthFlows", "io.agentgateway.adminapi.shared.Applied",
             "io.agentgateway.httpedge.auth.AuthenticatedUser", "io.agentgateway.httpedge.auth.JwtVerifier",
             "io.agentgateway.httpedge.auth.OidcIssuer", "io.agentgateway.httpedge.auth.OidcProperties",
             "io.agentgateway.actiongate.callview.ApprovalStatusSql", "io.agentgateway.httpedge.web.IngressTables",
+            "io.agentgateway.httpedge.web.IngressMigrations",
             "io.agentgateway.actiongate.connection.ReadModelProgress",
             "io.agentgateway.httpedge.web.ApiException", "io.agentgateway.httpedge.web.Blocking",
             "io.agentgateway.httpedge.web.CorrelationIds", "io.agentgateway.httpedge.web.MethodRoutes",
@@ -87,7 +88,8 @@ class ModuleBoundariesTest {
 
     /** The console's internals: everything but its root package (the configuration, the application, sign-in links). */
     static final String[] CONSOLE_INTERNALS = {"io.agentgateway.console.admin..", "io.agentgateway.console.approvals..", "io.agentgateway.console.audit..",
-            "io.agentgateway.console.killswitch..", "io.agentgateway.console.live..", "io.agentgateway.console.web.."};
+            "io.agentgateway.console.killswitch..", "io.agentgateway.console.live..", "io.agentgateway.console.session..",
+            "io.agentgateway.console.web.."};
 
     /** The projector's API: ProjectorApplication and its settings, the read-model rebuild. */
     static final String[] PROJECTOR_INTERNALS = {"io.agentgateway.projector.consume..", "io.agentgateway.projector.readmodel.."};
@@ -146,6 +148,13 @@ class ModuleBoundariesTest {
             .that().resideOutsideOfPackage("io.agentgateway.notifier..")
             .should().dependOnClassesThat().resideInAnyPackage(NOTIFIER_INTERNALS)
             .because("other modules start the notifier through NotifierApplication only");
+
+    @ArchTest
+    static final ArchRule theIngressRunsNoNotifier = noClasses()
+            .that().resideInAnyPackage(concat(INGRESS_MODULES, new String[] {"io.agentgateway.console.."}))
+            .should().dependOnClassesThat().resideInAPackage("io.agentgateway.notifier..")
+            .because("the notifier is an application of its own; what the ingress shares with it (the dead letters' redrive,"
+                    + " the topics) is the wire contract's");
 
     @ArchTest
     static final ArchRule launcherCommandLineUsesNoIngressInternals = noClasses()

@@ -1,5 +1,7 @@
 package io.agentgateway.console;
 
+import io.agentgateway.console.session.ConsoleSessions;
+import io.agentgateway.console.session.ConsoleProperties;
 import io.agentgateway.console.admin.ApiKeysPage;
 import io.agentgateway.console.admin.MembersPage;
 import io.agentgateway.console.admin.NotificationsPage;
@@ -13,6 +15,7 @@ import io.agentgateway.console.audit.AuditRowHandler;
 import io.agentgateway.console.killswitch.KillSwitchPageHandler;
 import io.agentgateway.console.live.LiveHandler;
 import io.agentgateway.console.web.ConsolePaths;
+import io.agentgateway.httpedge.web.IngressMigrations;
 import io.agentgateway.httpedge.web.MethodRoutes;
 import io.agentgateway.schemas.ReviewVerdict;
 import java.time.Duration;
@@ -36,8 +39,9 @@ import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 
 /**
  * The console, assembled into the ingress's application context ({@code IngressApplication} imports it): its pages at
- * {@code /}, its assets, its sessions in the ingress's schema. Every state change it offers goes through the ingress's application
- * services ({@code ApprovalReviews}, {@code KillSwitchCommands}), that is through the decision stream in log order.
+ * {@code /}, its assets, its sessions in the ingress's schema (tables it migrates itself). Every state change it offers goes
+ * through the admin API's application services ({@code Approvals}, {@code KillSwitch}, {@code PolicyAdmin}, ...), that is
+ * through the decision stream in log order.
  */
 @Configuration(proxyBeanMethods = false)
 @ComponentScan(basePackageClasses = ConsoleConfiguration.class)
@@ -46,7 +50,7 @@ public class ConsoleConfiguration {
 
     /** Templates from the console's jar only; HTML mode escapes every {@code th:text}. */
     @Bean
-    TemplateEngine consoleTemplateEngine() {
+    public TemplateEngine consoleTemplateEngine() {
         ClassLoaderTemplateResolver resolver = new ClassLoaderTemplateResolver(ConsoleConfiguration.class.getClassLoader());
         resolver.setPrefix("io/agentgateway/console/templates/");
         resolver.setSuffix(".html");
@@ -75,64 +79,120 @@ public class ConsoleConfiguration {
      * check for them, not a match against each of the console's pages.
      */
     private static final RequestPredicate CONSOLE_PATHS = request -> ConsolePaths.isConsole(request.path());
+    private static final String WORKSPACE = "/workspaces/{workspaceId}";
 
     /** The admin half: policies, tools, API keys, members, notifications, and the operators' workspaces. */
     @Bean
     RouterFunction<ServerResponse> consoleAdminRoutes(PoliciesPage policies, ToolsPage tools, ApiKeysPage keys,
                                                       MembersPage members, NotificationsPage notifications,
                                                       WorkspacesPage workspaces, AuditRowHandler auditRow) {
-        String ws = "/workspaces/{workspaceId}";
-        return RouterFunctions.nest(CONSOLE_PATHS, MethodRoutes.path("/policies").get(policies::first).build()
-                .and(MethodRoutes.path(ws + "/policies").get(policies::page).build())
-                .and(MethodRoutes.path(ws + "/policies/new").get(policies::create).build())
-                .and(MethodRoutes.path(ws + "/policies/editor").post(policies::submit).build())
-                .and(MethodRoutes.path(ws + "/policies/{policyId}/edit").get(policies::edit).build())
-                .and(MethodRoutes.path(ws + "/policies/{policyId}/move").post(policies::move).build())
-                .and(MethodRoutes.path(ws + "/policies/{policyId}/delete").post(policies::delete).build())
-                .and(MethodRoutes.path(ws + "/defaults").post(policies::saveDefaults).build())
-                .and(MethodRoutes.path("/tools").get(tools::first).build())
-                .and(MethodRoutes.path(ws + "/tools").get(tools::page).build())
-                .and(MethodRoutes.path(ws + "/tools/{tool}").post(tools::save).build())
-                .and(MethodRoutes.path(ws + "/tools/{tool}/disconnect").post(tools::disconnect).build())
-                .and(MethodRoutes.path(ws + "/tools/{tool}/webhook-secret").post(tools::rotate).build())
-                .and(MethodRoutes.path(ws + "/tools/{tool}/connect").get(tools::connect).build())
-                .and(MethodRoutes.path("/api-keys").get(keys::first).build())
-                .and(MethodRoutes.path(ws + "/api-keys").get(keys::page).post(keys::issue).build())
-                .and(MethodRoutes.path(ws + "/api-keys/{keyId}/revoke").post(keys::revoke).build())
-                .and(MethodRoutes.path("/members").get(members::first).build())
-                .and(MethodRoutes.path(ws + "/members").get(members::page).post(members::invite).build())
-                .and(MethodRoutes.path(ws + "/members/role").post(members::role).build())
-                .and(MethodRoutes.path(ws + "/members/remove").post(members::remove).build())
-                .and(MethodRoutes.path("/notifications").get(notifications::first).build())
-                .and(MethodRoutes.path(ws + "/notifications").get(notifications::page).post(notifications::save).build())
-                .and(MethodRoutes.path(ws + "/notifications/test").post(notifications::test).build())
-                .and(MethodRoutes.path(ws + "/notifications/dead-letters/{deadLetterId}/redrive").post(notifications::redrive).build())
-                .and(MethodRoutes.path("/workspaces").get(workspaces::page).post(workspaces::create).build())
-                .and(MethodRoutes.path("/audit/{workspaceId}/{auditLogId}").get(auditRow::page).build()));
+        return RouterFunctions.nest(CONSOLE_PATHS, policies(policies).and(tools(tools)).and(apiKeys(keys))
+                .and(members(members)).and(notifications(notifications)).and(workspaces(workspaces))
+                .and(auditRow(auditRow)));
     }
 
     @Bean
     RouterFunction<ServerResponse> consoleRoutes(SignInHandler signIn, InboxHandler inbox, ApprovalPageHandler approvals,
                                                  KillSwitchPageHandler killSwitch, AuditExplorerHandler audit, LiveHandler live) {
-        String approval = "/approvals/{workspaceId}/{approvalId}";
-        return RouterFunctions.nest(CONSOLE_PATHS, MethodRoutes.path("/").get(inbox::page).build()
-                .and(MethodRoutes.path("/inbox/items").get(inbox::items).build())
-                .and(MethodRoutes.path("/signin").get(signIn::page).build())
-                .and(MethodRoutes.path("/signin/start").get(signIn::start).build())
-                .and(MethodRoutes.path(SignInHandler.CALLBACK).get(signIn::callback).build())
-                .and(MethodRoutes.path(SignInLinks.PATH).get(signIn::link).build())
-                .and(MethodRoutes.path("/signout").post(signIn::signOut).build())
-                .and(MethodRoutes.path(approval).get(approvals::page).build())
-                .and(MethodRoutes.path(approval + "/approve").post(r -> approvals.review(r, ReviewVerdict.APPROVE)).build())
-                .and(MethodRoutes.path(approval + "/reject").post(r -> approvals.review(r, ReviewVerdict.REJECT)).build())
-                .and(MethodRoutes.path("/kill-switch").get(killSwitch::first).build())
-                .and(MethodRoutes.path("/workspaces/{workspaceId}/kill-switch").get(killSwitch::page).post(killSwitch::change).build())
-                .and(MethodRoutes.path("/audit").get(audit::page).build())
-                .and(MethodRoutes.path("/audit/rows").get(audit::rows).build())
-                .and(MethodRoutes.path("/audit/export").get(audit::export).build())
+        return RouterFunctions.nest(CONSOLE_PATHS, inbox(inbox)
+                .and(signIn(signIn))
+                .and(approvals(approvals))
+                .and(killSwitch(killSwitch))
+                .and(audit(audit))
                 .and(MethodRoutes.path("/events").get(live::events).build())
                 .and(RouterFunctions.resources("/static/**", new ClassPathResource("io/agentgateway/console/static/")))
                 .and(RouterFunctions.resources("/webjars/**", new ClassPathResource("META-INF/resources/webjars/"))));
+    }
+
+    // Each screen's routes, which its page's test binds alone.
+
+    public static RouterFunction<ServerResponse> inbox(InboxHandler inbox) {
+        return MethodRoutes.path("/").get(inbox::page).build()
+                .and(MethodRoutes.path("/inbox/items").get(inbox::items).build());
+    }
+
+    static RouterFunction<ServerResponse> signIn(SignInHandler signIn) {
+        return MethodRoutes.path("/signin").get(signIn::page).build()
+                .and(MethodRoutes.path("/signin/start").get(signIn::start).build())
+                .and(MethodRoutes.path(SignInHandler.CALLBACK).get(signIn::callback).build())
+                .and(MethodRoutes.path(SignInLinks.PATH).get(signIn::link).build())
+                .and(MethodRoutes.path("/signout").post(signIn::signOut).build());
+    }
+
+    public static RouterFunction<ServerResponse> approvals(ApprovalPageHandler approvals) {
+        String approval = "/approvals/{workspaceId}/{approvalId}";
+        return MethodRoutes.path(approval).get(approvals::page).build()
+                .and(MethodRoutes.path(approval + "/approve").post(r -> approvals.review(r, ReviewVerdict.APPROVE)).build())
+                .and(MethodRoutes.path(approval + "/reject").post(r -> approvals.review(r, ReviewVerdict.REJECT)).build());
+    }
+
+    public static RouterFunction<ServerResponse> killSwitch(KillSwitchPageHandler killSwitch) {
+        return MethodRoutes.path("/kill-switch").get(killSwitch::first).build()
+                .and(MethodRoutes.path(WORKSPACE + "/kill-switch").get(killSwitch::page).post(killSwitch::change).build());
+    }
+
+    public static RouterFunction<ServerResponse> audit(AuditExplorerHandler audit) {
+        return MethodRoutes.path("/audit").get(audit::page).build()
+                .and(MethodRoutes.path("/audit/rows").get(audit::rows).build())
+                .and(MethodRoutes.path("/audit/export").get(audit::export).build());
+    }
+
+    public static RouterFunction<ServerResponse> auditRow(AuditRowHandler auditRow) {
+        return MethodRoutes.path("/audit/{workspaceId}/{auditLogId}").get(auditRow::page).build();
+    }
+
+    public static RouterFunction<ServerResponse> policies(PoliciesPage policies) {
+        return MethodRoutes.path("/policies").get(policies::first).build()
+                .and(MethodRoutes.path(WORKSPACE + "/policies").get(policies::page).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policies/new").get(policies::create).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policies/editor").post(policies::submit).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}/edit").get(policies::edit).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}/move").post(policies::move).build())
+                .and(MethodRoutes.path(WORKSPACE + "/policies/{policyId}/delete").post(policies::delete).build())
+                .and(MethodRoutes.path(WORKSPACE + "/defaults").post(policies::saveDefaults).build());
+    }
+
+    public static RouterFunction<ServerResponse> tools(ToolsPage tools) {
+        return MethodRoutes.path("/tools").get(tools::first).build()
+                .and(MethodRoutes.path(WORKSPACE + "/tools").get(tools::page).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}").post(tools::save).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/disconnect").post(tools::disconnect).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/webhook-secret").post(tools::rotate).build())
+                .and(MethodRoutes.path(WORKSPACE + "/tools/{tool}/connect").get(tools::connect).build());
+    }
+
+    public static RouterFunction<ServerResponse> apiKeys(ApiKeysPage keys) {
+        return MethodRoutes.path("/api-keys").get(keys::first).build()
+                .and(MethodRoutes.path(WORKSPACE + "/api-keys").get(keys::page).post(keys::issue).build())
+                .and(MethodRoutes.path(WORKSPACE + "/api-keys/{keyId}/revoke").post(keys::revoke).build());
+    }
+
+    public static RouterFunction<ServerResponse> members(MembersPage members) {
+        return MethodRoutes.path("/members").get(members::first).build()
+                .and(MethodRoutes.path(WORKSPACE + "/members").get(members::page).post(members::invite).build())
+                .and(MethodRoutes.path(WORKSPACE + "/members/role").post(members::role).build())
+                .and(MethodRoutes.path(WORKSPACE + "/members/remove").post(members::remove).build());
+    }
+
+    public static RouterFunction<ServerResponse> notifications(NotificationsPage notifications) {
+        return MethodRoutes.path("/notifications").get(notifications::first).build()
+                .and(MethodRoutes.path(WORKSPACE + "/notifications").get(notifications::page).post(notifications::save).build())
+                .and(MethodRoutes.path(WORKSPACE + "/notifications/test").post(notifications::test).build())
+                .and(MethodRoutes.path(WORKSPACE + "/notifications/dead-letters/{deadLetterId}/redrive")
+                        .post(notifications::redrive).build());
+    }
+
+    public static RouterFunction<ServerResponse> workspaces(WorkspacesPage workspaces) {
+        return MethodRoutes.path("/workspaces").get(workspaces::page).post(workspaces::create).build();
+    }
+
+    /**
+     * The console's tables in the ingress's schema ({@code IngressTables}): sessions, sign-in flows and one-time links,
+     * from {@code db/ingress/console}; version 2 of the history the ingress's modules shared before each migrated its own.
+     */
+    @Bean
+    IngressMigrations consoleMigrations() {
+        return IngressMigrations.of("console").adopting("2");
     }
 
     /** Spent links, finished flows and sessions past their timeouts are deleted every few minutes. */

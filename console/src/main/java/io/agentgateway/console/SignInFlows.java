@@ -1,5 +1,7 @@
 package io.agentgateway.console;
 
+import io.agentgateway.console.session.Secrets;
+import io.agentgateway.console.session.ConsoleProperties;
 import io.agentgateway.httpedge.web.IngressTables;
 import java.sql.Timestamp;
 import java.time.Instant;

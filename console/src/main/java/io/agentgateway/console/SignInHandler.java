@@ -1,5 +1,8 @@
 package io.agentgateway.console;
 
+import io.agentgateway.console.session.ConsoleSession;
+import io.agentgateway.console.session.ConsoleSessions;
+import io.agentgateway.console.session.Secrets;
 import com.nimbusds.jwt.JWTClaimsSet;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsolePages;

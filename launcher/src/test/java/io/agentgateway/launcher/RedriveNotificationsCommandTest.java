@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
 import io.agentgateway.launcher.cli.RedriveNotificationsCommand;
-import io.agentgateway.notifier.DeadLetterRedrive;
+import io.agentgateway.schemas.deadletter.DeadLetterRedrive;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -14,6 +14,7 @@ import io.agentgateway.httpedge.secret.ConfiguredSecretBox;
 import io.agentgateway.httpedge.secret.SecretsProperties;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import io.agentgateway.httpedge.web.IngressTables;
+import io.agentgateway.mcpgate.config.McpGateTables;
 import io.agentgateway.httpedge.web.JsonErrorWebExceptionHandler;
 import io.agentgateway.httpedge.web.MethodRoutes;
 import io.agentgateway.mcpgate.config.McpGateProperties;
@@ -57,7 +58,7 @@ import reactor.netty.http.server.HttpServer;
 @ComponentScan(basePackages = "io.agentgateway.mcpgate", excludeFilters = @ComponentScan.Filter(Configuration.class))
 @EnableConfigurationProperties({McpGateProperties.class, McpTaskProperties.class, IngressProperties.class,
         SecretsProperties.class, FairUseProperties.class, CallViewProperties.class, ConditionInputProperties.class})
-@Import({RequestRateLimits.class, JsonErrorWebExceptionHandler.class, CorrelationIds.class, IngressTables.class,
+@Import({RequestRateLimits.class, JsonErrorWebExceptionHandler.class, CorrelationIds.class, IngressTables.class, McpGateTables.class,
         HeldCallSeals.class, CallViews.class, ConditionArguments.class, ConnectionSecrets.class, ConfiguredSecretBox.class})
 public class McpGateSlice {
 

@@ -2,6 +2,7 @@ package io.agentgateway.notifier;
 
 import io.agentgateway.gatewayconfig.TopicLayoutProperties;
 import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.deadletter.DeadLetterHeaders;
 import io.agentgateway.schemas.event.NotificationRequested;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -35,11 +36,6 @@ import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
  */
 @Configuration(proxyBeanMethods = false)
 class NotifierKafkaConfiguration {
-    /** Which channels were still failing when the record was dead-lettered, e.g. {@code chat}. */
-    static final String FAILED_CHANNELS_HEADER = "gateway-failed-channels";
-    /** Why, per channel, e.g. {@code chat: chat webhook answered HTTP 500}. */
-    static final String DELIVERY_ERROR_HEADER = "gateway-delivery-error";
-
     @Bean
     GatewayTopics gatewayTopics(KafkaProperties kafka, TopicLayoutProperties topics) {
         return GatewayTopics.ensure(String.join(",", kafka.getBootstrapServers()), topics.layout());
@@ -147,13 +143,13 @@ class NotifierKafkaConfiguration {
         return handler;
     }
 
-    /** Our own headers next to spring-kafka's {@code kafka_dlt-exception-*}: which channel failed, and why. */
+    /** Our own headers next to spring-kafka's {@code kafka_dlt-exception-*}: which channel failed, and why ({@link DeadLetterHeaders}). */
     static Headers deliveryErrorHeaders(Exception exception) {
         RecordHeaders headers = new RecordHeaders();
         NotificationRecoverer.deliveryFailure(exception).ifPresent(failure -> {
             String channels = failure.failedChannels().stream().map(c -> c.wireName()).collect(Collectors.joining(","));
-            headers.add(FAILED_CHANNELS_HEADER, channels.getBytes(StandardCharsets.UTF_8));
-            headers.add(DELIVERY_ERROR_HEADER, failure.failureSummary().getBytes(StandardCharsets.UTF_8));
+            headers.add(DeadLetterHeaders.FAILED_CHANNELS, channels.getBytes(StandardCharsets.UTF_8));
+            headers.add(DeadLetterHeaders.DELIVERY_ERROR, failure.failureSummary().getBytes(StandardCharsets.UTF_8));
         });
         return headers;
     }

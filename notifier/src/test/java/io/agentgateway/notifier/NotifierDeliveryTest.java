@@ -10,6 +10,7 @@ import io.agentgateway.notifier.testing.NotifierUnderTest;
 import io.agentgateway.notifier.testing.SmtpServer;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.call.CallView;
+import io.agentgateway.schemas.deadletter.DeadLetterHeaders;
 import io.agentgateway.schemas.event.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
@@ -254,8 +255,8 @@ class NotifierDeliveryTest {
         assertThat(header(deadLetter, "kafka_dlt-original-topic")).isEqualTo(Topics.NOTIFICATIONS.name());
         assertThat(header(deadLetter, "kafka_dlt-exception-cause-fqcn")).isEqualTo(NotificationDeliveryException.class.getName());
         assertThat(header(deadLetter, "kafka_dlt-exception-message")).contains("chat webhook answered HTTP 500");
-        assertThat(header(deadLetter, NotifierKafkaConfiguration.FAILED_CHANNELS_HEADER)).isEqualTo("chat");
-        assertThat(header(deadLetter, NotifierKafkaConfiguration.DELIVERY_ERROR_HEADER))
+        assertThat(header(deadLetter, DeadLetterHeaders.FAILED_CHANNELS)).isEqualTo("chat");
+        assertThat(header(deadLetter, DeadLetterHeaders.DELIVERY_ERROR))
                 .isEqualTo("chat: chat webhook answered HTTP 500");
         // the webhook URL is a credential: nothing about the failure may quote it
         deadLetter.headers().forEach(h -> assertThat(new String(h.value(), StandardCharsets.UTF_8)).doesNotContain(hook));

@@ -1,6 +1,6 @@
 package io.agentgateway.adminapi.api;
 
-import io.agentgateway.adminapi.CandidatePolicies;
+import io.agentgateway.adminapi.policies.CandidatePolicies;
 import io.agentgateway.httpedge.web.ApiException;
 import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.httpedge.web.Uuids;

@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** Validates a kill-switch body (spec 4.2): workspaceId, then action, then tool where needed, then the optional reason. */
 final class KillSwitchRequests {
     static final String UNSUPPORTED_ACTION = "Unsupported action";
-    static final String REASON_MESSAGE = "reason must be a string of at most " + KillSwitchCommands.MAX_REASON_LENGTH
+    static final String REASON_MESSAGE = "reason must be a string of at most " + KillSwitch.MAX_REASON_LENGTH
             + " characters";
     static final String TOOL_MESSAGE = "tool must be one of: " + WireNames.of(Tool.values());
 
@@ -36,7 +36,7 @@ final class KillSwitchRequests {
         } catch (ApiException notAString) {
             throw ApiException.badRequest(REASON_MESSAGE);
         }
-        if (reason != null && reason.length() > KillSwitchCommands.MAX_REASON_LENGTH) {
+        if (reason != null && reason.length() > KillSwitch.MAX_REASON_LENGTH) {
             throw ApiException.badRequest(REASON_MESSAGE);
         }
         return new KillSwitchRequest(workspaceId, new SetKillSwitch(action, tool, reason));

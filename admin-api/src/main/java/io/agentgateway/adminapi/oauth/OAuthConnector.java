@@ -1,11 +1,8 @@
 package io.agentgateway.adminapi.oauth;
 
-import io.agentgateway.adminapi.MemberRepository;
+import io.agentgateway.adminapi.shared.WorkspaceRoles;
 import io.agentgateway.httpedge.web.ApiException;
 import io.agentgateway.httpedge.web.Blocking;
-import io.agentgateway.schemas.Role;
-import io.agentgateway.schemas.secret.PlainSecret;
-import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -23,15 +20,15 @@ class OAuthConnector {
     static final String REUSED = "state was already used: start the connection again";
 
     private final OAuthConfiguration configuration;
-    private final MemberRepository members;
+    private final WorkspaceRoles roles;
     private final OAuthStateUses uses;
     private final TokenExchange exchange;
     private final AccessTokenStore store;
 
-    OAuthConnector(OAuthConfiguration configuration, MemberRepository members,
+    OAuthConnector(OAuthConfiguration configuration, WorkspaceRoles roles,
                    OAuthStateUses uses, TokenExchange exchange, AccessTokenStore store) {
         this.configuration = configuration;
-        this.members = members;
+        this.roles = roles;
         this.uses = uses;
         this.exchange = exchange;
         this.store = store;
@@ -53,8 +50,7 @@ class OAuthConnector {
 
     private Mono<Void> authorizeAndSpend(OAuthState state) {
         return Blocking.call(() -> {
-            Optional<Role> role = members.roleOf(state.workspaceId(), state.userId());
-            if (role.isEmpty() || (role.get() != Role.OWNER && role.get() != Role.ADMIN)) {
+            if (!roles.administers(state.workspaceId(), state.userId())) {
                 throw ApiException.forbidden(NO_LONGER_ADMIN);
             }
             if (!uses.spend(state)) {

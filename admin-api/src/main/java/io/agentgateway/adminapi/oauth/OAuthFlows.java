@@ -1,12 +1,12 @@
 package io.agentgateway.adminapi.oauth;
 
-import io.agentgateway.adminapi.MemberRepository;
+import io.agentgateway.adminapi.shared.WorkspaceRoles;
 import io.agentgateway.httpedge.auth.AuthenticatedUser;
 import io.agentgateway.gatewayclient.DecisionServiceUnavailableException;
 import io.agentgateway.gatewayclient.DecisionTimeoutException;
 import io.agentgateway.httpedge.web.ApiException;
+import io.agentgateway.httpedge.web.Blocking;
 import io.agentgateway.httpedge.web.ErrorMessages;
-import io.agentgateway.schemas.Role;
 import io.agentgateway.schemas.Tool;
 import java.net.URI;
 import java.time.Clock;
@@ -14,7 +14,8 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseCookie;
-import org.springframework.stereotype.Component;
+import org.springframework.stereotype.Service;
+import reactor.core.publisher.Mono;
 
 /**
  * Starting an OAuth connect flow, for every client of it (the admin API's start with a JWT, the console's "Connect"
@@ -22,7 +23,7 @@ import org.springframework.stereotype.Component;
  * browser (the flow cookie set with the answer), and the tool's authorize URL. Both end at the same callback; a flow
  * started from the console is sent back to the console's tools page with its {@link Result}.
  */
-@Component
+@Service
 public class OAuthFlows {
 
     /** Where to send the browser, and the flow cookie to set with that answer. */
@@ -68,14 +69,14 @@ public class OAuthFlows {
     private final OAuthConfiguration configuration;
     private final OAuthStateTokens states;
     private final OAuthProperties properties;
-    private final MemberRepository members;
+    private final WorkspaceRoles roles;
     private final Clock clock = Clock.systemUTC();
 
-    OAuthFlows(OAuthConfiguration configuration, OAuthStateTokens states, OAuthProperties properties, MemberRepository members) {
+    OAuthFlows(OAuthConfiguration configuration, OAuthStateTokens states, OAuthProperties properties, WorkspaceRoles roles) {
         this.configuration = configuration;
         this.states = states;
         this.properties = properties;
-        this.members = members;
+        this.roles = roles;
     }
 
     /** Whether the tool connects by OAuth. */
@@ -87,16 +88,18 @@ public class OAuthFlows {
      * A new flow for {@code admin} (admin or owner of the workspace in the read model, else 403; the decision stream
      * checks again when the token is stored). Everything the callback will need is checked first (503 when OAuth, the
      * tool's app or secret storage is not configured), so an admin is never sent to consent for nothing.
-     * Blocking (the membership read): call off the event loop.
      *
      * @param baseUrl     the gateway's public base URL (the callback is under it)
      * @param fromConsole whether the callback sends the browser back to the console's tools page
      */
-    public Started start(AuthenticatedUser admin, UUID workspaceId, Tool tool, String baseUrl, boolean fromConsole) {
+    public Mono<Started> start(AuthenticatedUser admin, UUID workspaceId, Tool tool, String baseUrl, boolean fromConsole) {
+        return Blocking.call(() -> started(admin, workspaceId, tool, baseUrl, fromConsole));
+    }
+
+    private Started started(AuthenticatedUser admin, UUID workspaceId, Tool tool, String baseUrl, boolean fromConsole) {
         OAuthTool oauth = OAuthTool.of(tool).orElseThrow(() -> ApiException.badRequest(OAuthTool.ONLY_THESE));
         OAuthClientProperties app = configuration.requireReady(oauth);
-        Optional<Role> role = members.roleOf(workspaceId, admin.userId());
-        if (role.isEmpty() || (role.get() != Role.OWNER && role.get() != Role.ADMIN)) {
+        if (!roles.administers(workspaceId, admin.userId())) {
             throw ApiException.forbidden(ErrorMessages.ADMIN_REQUIRED);
         }
         String redirectUri = baseUrl + oauth.callbackPath();

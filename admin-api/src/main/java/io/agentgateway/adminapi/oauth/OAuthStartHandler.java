@@ -1,7 +1,6 @@
 package io.agentgateway.adminapi.oauth;
 
-import io.agentgateway.adminapi.AdminAccess;
-import io.agentgateway.httpedge.web.Blocking;
+import io.agentgateway.adminapi.shared.AdminAccess;
 import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.httpedge.web.PublicBaseUrl;
 import org.springframework.http.HttpHeaders;
@@ -35,7 +34,7 @@ public class OAuthStartHandler {
     public Mono<ServerResponse> start(ServerRequest request) {
         return access.admin(request).flatMap(caller -> {
             OAuthTool tool = OAuthTool.parse(request.pathVariable("tool"));
-            return Blocking.call(() -> flows.start(caller.user(), caller.workspaceId(), tool.tool(), baseUrl.of(request), false))
+            return flows.start(caller.user(), caller.workspaceId(), tool.tool(), baseUrl.of(request), false)
                     .flatMap(started -> ServerResponse.status(HttpStatus.FOUND)
                             .location(started.authorizeUrl())
                             .cookie(started.flowCookie())

@@ -7,7 +7,7 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The one-time use of OAuth states, in the ingress's own table {@code ingress.oauth_state_uses} ({@link IngressTables},
- * migration {@code db/migration/ingress/V1}: a read-model rebuild does not touch it). A state is spent by the insert of its nonce, before its code is exchanged: across replicas and
+ * migration {@code db/ingress/admin-api/V1}: a read-model rebuild does not touch it). A state is spent by the insert of its nonce, before its code is exchanged: across replicas and
  * restarts exactly one callback wins the insert; every later one with the same state is refused, even
  * when the first one failed further on (the admin starts again; an OAuth code is single-use upstream
  * anyway). Blocking: call off the event loop.

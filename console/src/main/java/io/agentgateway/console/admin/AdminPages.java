@@ -6,14 +6,13 @@ import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.ChangeHistory;
+import io.agentgateway.adminapi.audit.ChangeHistory;
+import io.agentgateway.adminapi.shared.Applied;
 import io.agentgateway.actiongate.connection.ReadModelProgress;
 import io.agentgateway.httpedge.web.PublicBaseUrl;
-import io.agentgateway.schemas.command.Reply;
 import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -78,14 +77,21 @@ class AdminPages {
         return model;
     }
 
-    /** The newest changes of these areas, with who made them. Blocking. */
-    List<ChangeHistory.Change> changes(UUID workspaceId, String... areas) {
-        return history.recent(workspaceId, Set.of(areas), RECENT_CHANGES);
+    /**
+     * {@link #model} with the newest changes of these areas beside it ({@code changes}: who changed what, from the admin
+     * API's {@link ChangeHistory}).
+     */
+    Mono<Map<String, Object>> model(Reader reader, Membership member, String section, String... areas) {
+        return history.recent(member.workspaceId(), Set.of(areas), RECENT_CHANGES).map(changes -> {
+            Map<String, Object> model = model(reader, member, section);
+            model.put("changes", changes);
+            return model;
+        });
     }
 
-    /** A 303 to {@code location} once the read model shows the change the reply reports. */
-    Mono<ServerResponse> applied(UUID workspaceId, Reply reply, String location) {
-        return progress.awaitWorkspaceVersion(workspaceId, reply == null ? null : reply.workspaceVersion())
+    /** A 303 to {@code location} once the read model shows the change the admin API's service applied. */
+    Mono<ServerResponse> applied(UUID workspaceId, Applied applied, String location) {
+        return progress.awaitWorkspaceVersion(workspaceId, applied == null ? null : applied.workspaceVersion())
                 .then(ServerResponse.seeOther(URI.create(location)).build());
     }
 

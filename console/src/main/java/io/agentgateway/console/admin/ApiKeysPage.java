@@ -3,8 +3,7 @@ package io.agentgateway.console.admin;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.console.web.ConsoleRequests;
-import io.agentgateway.adminapi.ApiKeyAdmin;
-import io.agentgateway.httpedge.web.Blocking;
+import io.agentgateway.adminapi.keys.ApiKeyAdmin;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import io.agentgateway.schemas.Scope;
 import java.time.Instant;
@@ -52,23 +51,22 @@ public class ApiKeysPage {
     public Mono<ServerResponse> page(ServerRequest request) {
         return admin.requests.reader(request).flatMap(reader -> {
             Membership member = AdminPages.admin(reader, request, "see and issue API keys");
-            return Blocking.call(() -> {
-                Map<String, Object> model = model(reader, member, FormErrors.none(), typed(null));
+            return model(reader, member, FormErrors.none(), typed(null)).map(model -> {
                 model.put("revoked", request.queryParam("revoked").isPresent());
                 return model;
             });
         }).flatMap(model -> admin.pages.page("apikeys", model)).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Map<String, Object> model(Reader reader, Membership member, FormErrors errors, Map<String, Object> typed) {
-        Map<String, Object> model = admin.model(reader, member, "api-keys");
-        model.put("keys", keys.list(member.workspaceId()));
-        model.put("scopes", Arrays.stream(Scope.values()).map(Scope::wire).toList());
-        model.put("errors", errors);
-        model.put("typed", typed);
-        model.put("changes", admin.changes(member.workspaceId(), "api_key"));
-        model.put("revoked", false);
-        return model;
+    private Mono<Map<String, Object>> model(Reader reader, Membership member, FormErrors errors, Map<String, Object> typed) {
+        return Mono.zip(admin.model(reader, member, "api-keys", "api_key"), keys.list(member.workspaceId()), (model, list) -> {
+            model.put("keys", list);
+            model.put("scopes", Arrays.stream(Scope.values()).map(Scope::wire).toList());
+            model.put("errors", errors);
+            model.put("typed", typed);
+            model.put("revoked", false);
+            return model;
+        });
     }
 
     private static Map<String, Object> typed(MultiValueMap<String, String> form) {
@@ -110,7 +108,7 @@ public class ApiKeysPage {
                         return admin.pages.page(HttpStatus.CREATED, "apikey", model);
                     })
                     .onErrorResume(e -> FormErrors.of(e, INPUTS)
-                            .map(errors -> Blocking.call(() -> model(submitted.reader(), member, errors, typed(form)))
+                            .map(errors -> model(submitted.reader(), member, errors, typed(form))
                                     .flatMap(model -> admin.pages.page(errors.status(), "apikeys", model)))
                             .orElseGet(() -> Mono.error(e)));
         }).onErrorResume(e -> admin.requests.failure(request, e));
@@ -139,9 +137,9 @@ public class ApiKeysPage {
             UUID workspaceId = member.workspaceId();
             UUID keyId = ConsoleRequests.uuid(request.pathVariable("keyId"));
             return keys.revoke(submitted.reader().session().user(), workspaceId, keyId, CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/api-keys?revoked"))
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/api-keys?revoked"))
                     .onErrorResume(e -> FormErrors.of(e, Map.of())
-                            .map(errors -> Blocking.call(() -> model(submitted.reader(), member, errors, typed(null)))
+                            .map(errors -> model(submitted.reader(), member, errors, typed(null))
                                     .flatMap(model -> admin.pages.page(errors.status(), "apikeys", model)))
                             .orElseGet(() -> Mono.error(e)));
         }).onErrorResume(e -> admin.requests.failure(request, e));

@@ -3,8 +3,7 @@ package io.agentgateway.console.admin;
 import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.MemberAdmin;
-import io.agentgateway.httpedge.web.Blocking;
+import io.agentgateway.adminapi.members.MemberAdmin;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import io.agentgateway.schemas.Role;
 import java.time.Instant;
@@ -50,8 +49,7 @@ public class MembersPage {
     public Mono<ServerResponse> page(ServerRequest request) {
         return admin.requests.reader(request).flatMap(reader -> {
             Membership member = AdminPages.admin(reader, request, "see and change members");
-            return Blocking.call(() -> {
-                Map<String, Object> model = model(reader, member, FormErrors.none(), typed(null));
+            return model(reader, member, FormErrors.none(), typed(null)).map(model -> {
                 model.put("done", request.queryParam("done").filter(d -> d.equals("invited") || d.equals("changed")
                         || d.equals("removed")).orElse(null));
                 return model;
@@ -59,20 +57,19 @@ public class MembersPage {
         }).flatMap(model -> admin.pages.page("members", model)).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Map<String, Object> model(Reader reader, Membership member, FormErrors errors, Map<String, String> typed) {
-        Map<String, Object> model = admin.model(reader, member, "members");
-        List<MemberAdmin.MemberView> list = members.list(member.workspaceId());
-        boolean actorIsOwner = member.role() == Role.OWNER;
-        long owners = list.stream().filter(m -> "owner".equals(m.role())).count();
-        String self = reader.session().userId();
-        model.put("members", list.stream().map(m -> MemberRow.of(m, actorIsOwner, owners, self)).toList());
-        model.put("roleChoices", RoleChoice.all(actorIsOwner));
-        model.put("actorIsOwner", actorIsOwner);
-        model.put("errors", errors);
-        model.put("typed", typed);
-        model.put("changes", admin.changes(member.workspaceId(), "member"));
-        model.put("done", null);
-        return model;
+    private Mono<Map<String, Object>> model(Reader reader, Membership member, FormErrors errors, Map<String, String> typed) {
+        return Mono.zip(admin.model(reader, member, "members", "member"), members.list(member.workspaceId()), (model, list) -> {
+            boolean actorIsOwner = member.role() == Role.OWNER;
+            long owners = list.stream().filter(m -> "owner".equals(m.role())).count();
+            String self = reader.session().userId();
+            model.put("members", list.stream().map(m -> MemberRow.of(m, actorIsOwner, owners, self)).toList());
+            model.put("roleChoices", RoleChoice.all(actorIsOwner));
+            model.put("actorIsOwner", actorIsOwner);
+            model.put("errors", errors);
+            model.put("typed", typed);
+            model.put("done", null);
+            return model;
+        });
     }
 
     private static Map<String, String> typed(MultiValueMap<String, String> form) {
@@ -113,7 +110,7 @@ public class MembersPage {
         Forms.putText(body, "role", Forms.text(submitted.form(), "role"));
         return members.set(submitted.reader().session().user(), workspaceId, userId == null ? "" : userId, body,
                         CorrelationIds.of(request))
-                .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/members?done=" + done))
+                .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/members?done=" + done))
                 .onErrorResume(e -> rerender(submitted, member, e));
     }
 
@@ -125,7 +122,7 @@ public class MembersPage {
             String userId = submitted.field("userId");
             return members.remove(submitted.reader().session().user(), workspaceId, userId == null ? "" : userId,
                             CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/members?done=removed"))
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/members?done=removed"))
                     .onErrorResume(e -> rerender(submitted, member, e));
         }).onErrorResume(e -> admin.requests.failure(request, e));
     }
@@ -133,7 +130,7 @@ public class MembersPage {
     private Mono<ServerResponse> rerender(ConsoleRequests.Submission submitted, Membership member,
                                           Throwable failure) {
         return FormErrors.of(failure, INPUTS)
-                .map(errors -> Blocking.call(() -> model(submitted.reader(), member, errors, typed(submitted.form())))
+                .map(errors -> model(submitted.reader(), member, errors, typed(submitted.form()))
                         .flatMap(model -> admin.pages.page(errors.status(), "members", model)))
                 .orElseGet(() -> Mono.error(failure));
     }

@@ -3,10 +3,9 @@ package io.agentgateway.console.admin;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.DeadLetters;
-import io.agentgateway.adminapi.NotificationSettingsAdmin;
+import io.agentgateway.adminapi.notifications.DeadLetters;
+import io.agentgateway.adminapi.notifications.NotificationSettingsAdmin;
 import io.agentgateway.httpedge.web.ApiException;
-import io.agentgateway.httpedge.web.Blocking;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import java.net.URI;
 import java.util.List;
@@ -48,8 +47,7 @@ public class NotificationsPage {
     public Mono<ServerResponse> page(ServerRequest request) {
         return admin.requests.reader(request).flatMap(reader -> {
             Membership member = AdminPages.admin(reader, request, "see and change notification settings");
-            return Blocking.call(() -> {
-                Map<String, Object> model = model(reader, member, null, FormErrors.none());
+            return model(reader, member, null, FormErrors.none()).map(model -> {
                 model.put("done", request.queryParam("done").map(NotificationsPage::notice).orElse(null));
                 return model;
             });
@@ -66,25 +64,28 @@ public class NotificationsPage {
     }
 
     /** @param errorForm which form the errors are about: {@code settings}, {@code test} or {@code dead-letters} */
-    private Map<String, Object> model(Reader reader, Membership member, String errorForm, FormErrors errors) {
+    private Mono<Map<String, Object>> model(Reader reader, Membership member, String errorForm, FormErrors errors) {
         UUID workspaceId = member.workspaceId();
-        Map<String, Object> model = admin.model(reader, member, "notifications");
-        model.put("settings", settings.view(workspaceId).orElseThrow(ConsoleException::notFound));
-        List<DeadLetters.DeadLetter> letters = List.of();
-        String lettersUnavailable = null;
-        try {
-            letters = deadLetters.list(reader.session().user(), workspaceId);
-        } catch (ApiException unavailable) {
-            lettersUnavailable = unavailable.getMessage();
-        }
-        model.put("deadLetters", letters);
-        model.put("deadLettersUnavailable", lettersUnavailable);
-        model.put("errorForm", errorForm);
-        model.put("errors", errors);
-        model.put("changes", admin.changes(workspaceId, "notifications"));
-        model.put("done", null);
-        return model;
+        // the dead letters are a part of the page: Kafka unreadable, the page says so there and shows the rest
+        Mono<Letters> letters = deadLetters.list(reader.session().user(), workspaceId)
+                .map(list -> new Letters(list, null))
+                .onErrorResume(ApiException.class, unavailable -> Mono.just(new Letters(List.of(), unavailable.getMessage())));
+        return Mono.zip(admin.model(reader, member, "notifications", "notifications"),
+                settings.view(workspaceId).onErrorMap(ConsoleException::notFoundOf), letters)
+                .map(loaded -> {
+                    Map<String, Object> model = loaded.getT1();
+                    model.put("settings", loaded.getT2());
+                    model.put("deadLetters", loaded.getT3().list());
+                    model.put("deadLettersUnavailable", loaded.getT3().unavailable());
+                    model.put("errorForm", errorForm);
+                    model.put("errors", errors);
+                    model.put("done", null);
+                    return model;
+                });
     }
+
+    /** The workspace's dead letters, or why they cannot be listed now. */
+    private record Letters(List<DeadLetters.DeadLetter> list, String unavailable) {}
 
     /** POST /workspaces/{workspaceId}/notifications (emailEnabled, chatWebhookUrl, removeChat) */
     public Mono<ServerResponse> save(ServerRequest request) {
@@ -101,7 +102,7 @@ public class NotificationsPage {
                 body.put("keepChatWebhook", true);
             }
             return settings.set(submitted.reader().session().user(), workspaceId, body, CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/notifications?done=saved"))
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/notifications?done=saved"))
                     .onErrorResume(e -> rerender(submitted.reader(), member, "settings", e, INPUTS));
         }).onErrorResume(e -> admin.requests.failure(request, e));
     }
@@ -127,7 +128,7 @@ public class NotificationsPage {
             Membership member = AdminPages.admin(submitted.reader(), request, "send notifications again");
             UUID workspaceId = member.workspaceId();
             String id = request.pathVariable("deadLetterId");
-            return Blocking.call(() -> deadLetters.redrive(submitted.reader().session().user(), workspaceId, id))
+            return deadLetters.redrive(submitted.reader().session().user(), workspaceId, id)
                     .then(ServerResponse.seeOther(URI.create("/workspaces/" + workspaceId
                             + "/notifications?done=redriven#dead-letters")).build())
                     .onErrorResume(e -> rerender(submitted.reader(), member, "dead-letters", e, Map.of()));
@@ -137,7 +138,7 @@ public class NotificationsPage {
     private Mono<ServerResponse> rerender(Reader reader, Membership member, String form, Throwable failure,
                                           Map<String, String> inputs) {
         return FormErrors.of(failure, inputs)
-                .map(errors -> Blocking.call(() -> model(reader, member, form, errors))
+                .map(errors -> model(reader, member, form, errors)
                         .flatMap(model -> admin.pages.page(errors.status(), "notifications", model)))
                 .orElseGet(() -> Mono.error(failure));
     }

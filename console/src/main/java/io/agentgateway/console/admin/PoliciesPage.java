@@ -1,17 +1,17 @@
 package io.agentgateway.console.admin;
 
+import io.agentgateway.adminapi.shared.Applied;
 import io.agentgateway.backtest.BacktestReport;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.Backtests;
-import io.agentgateway.adminapi.PolicyAdmin;
-import io.agentgateway.adminapi.PolicyTests;
-import io.agentgateway.adminapi.WorkspaceDefaults;
+import io.agentgateway.adminapi.backtest.Backtests;
+import io.agentgateway.adminapi.policies.PolicyAdmin;
+import io.agentgateway.adminapi.policies.PolicyTests;
+import io.agentgateway.adminapi.policies.WorkspaceDefaults;
 import io.agentgateway.httpedge.auth.AuthenticatedUser;
 import io.agentgateway.httpedge.web.ApiException;
-import io.agentgateway.httpedge.web.Blocking;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.AgentIdentity;
@@ -19,7 +19,6 @@ import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.command.Reply;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,27 +69,28 @@ public class PoliciesPage {
     /** GET /workspaces/{workspaceId}/policies */
     public Mono<ServerResponse> page(ServerRequest request) {
         return admin.requests.reader(request)
-                .flatMap(reader -> {
-                    Membership member = AdminPages.member(reader, request);
-                    return Blocking.call(() -> listModel(reader, member, request, FormErrors.none(), null));
-                })
+                .flatMap(reader -> listModel(reader, AdminPages.member(reader, request), request, FormErrors.none(), null))
                 .flatMap(model -> admin.pages.page("policies", model))
                 .onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Map<String, Object> listModel(Reader reader, Membership member, ServerRequest request, FormErrors errors,
-                                          Map<String, String> typedDefaults) {
+    private Mono<Map<String, Object>> listModel(Reader reader, Membership member, ServerRequest request, FormErrors errors,
+                                                Map<String, String> typedDefaults) {
         UUID workspaceId = member.workspaceId();
-        List<PolicyAdmin.PolicyView> list = policies.list(workspaceId);
-        Map<String, Object> model = admin.model(reader, member, "policies");
+        return Mono.zip(admin.model(reader, member, "policies", "policy", "defaults"), policies.list(workspaceId),
+                        defaults.view(workspaceId).onErrorMap(ConsoleException::notFoundOf))
+                .map(loaded -> listModel(loaded.getT1(), loaded.getT2(), loaded.getT3(), request, errors, typedDefaults));
+    }
+
+    private static Map<String, Object> listModel(Map<String, Object> model, List<PolicyAdmin.PolicyView> list,
+                                                 WorkspaceDefaults.View view, ServerRequest request, FormErrors errors,
+                                                 Map<String, String> typedDefaults) {
         model.put("policies", list.stream().map(PolicyRow::of).toList());
-        WorkspaceDefaults.View view = defaults.view(workspaceId).orElseThrow(ConsoleException::notFound);
         model.put("defaults", view);
         model.put("typedDefaults", typedDefaults != null ? typedDefaults : typed(view));
         model.put("errors", errors);
         model.put("riskLevels", Arrays.stream(RiskLevel.values()).map(RiskLevel::wire).toList());
         model.put("decisions", Arrays.stream(Decision.values()).map(Decision::wire).toList());
-        model.put("changes", admin.changes(workspaceId, "policy", "defaults"));
         String saved = request.queryParam("saved").orElse(null);
         model.put("saved", saved == null ? null : list.stream().filter(p -> p.id().equals(saved)).map(PolicyAdmin.PolicyView::name)
                 .findFirst().orElse(null));
@@ -139,9 +139,9 @@ public class PoliciesPage {
                     "decisions", "decision-low"));
             Arrays.stream(RiskLevel.values()).forEach(l -> inputs.put("decisions." + l.wire(), "decision-" + l.wire()));
             return defaults.set(submitted.reader().session().user(), workspaceId, body, CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/policies?done=defaults#defaults"))
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/policies?done=defaults#defaults"))
                     .onErrorResume(e -> FormErrors.of(e, inputs)
-                            .map(errors -> Blocking.call(() -> listModel(submitted.reader(), member, request, errors, typed))
+                            .map(errors -> listModel(submitted.reader(), member, request, errors, typed)
                                     .flatMap(model -> admin.pages.page(errors.status(), "policies", model)))
                             .orElseGet(() -> Mono.error(e)));
         }).onErrorResume(e -> admin.requests.failure(request, e));
@@ -154,7 +154,7 @@ public class PoliciesPage {
             UUID workspaceId = member.workspaceId();
             String policyId = ConsoleRequests.uuid(request.pathVariable("policyId")).toString();
             boolean up = "up".equals(submitted.field("direction"));
-            return Blocking.call(() -> policies.list(workspaceId)).flatMap(list -> {
+            return policies.list(workspaceId).flatMap(list -> {
                 int at = indexOf(list, policyId);
                 int other = up ? at - 1 : at + 1;
                 if (other < 0 || other >= list.size()) {
@@ -170,17 +170,17 @@ public class PoliciesPage {
                 String correlationId = CorrelationIds.of(request);
                 return save(user, workspaceId, moved, movedPriority, correlationId)
                         .then(save(user, workspaceId, neighbour, neighbourPriority, correlationId))
-                        .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/policies?done=moved"));
+                        .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/policies?done=moved"));
             });
         }).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Mono<Reply> save(AuthenticatedUser user, UUID workspaceId,
-                                                             PolicyAdmin.PolicyView view, int priority, String correlationId) {
+    private Mono<Applied> save(AuthenticatedUser user, UUID workspaceId, PolicyAdmin.PolicyView view, int priority,
+                               String correlationId) {
         ObjectNode body = PolicyDraft.body(view);
         body.remove("id");
         body.put("priority", priority);
-        return Mono.fromCallable(() -> policies.parse(body, UUID.fromString(view.id()), false))
+        return policies.check(body, UUID.fromString(view.id()), false)
                 .flatMap(policy -> policies.save(user, workspaceId, policy, correlationId));
     }
 
@@ -200,7 +200,7 @@ public class PoliciesPage {
             UUID workspaceId = member.workspaceId();
             UUID policyId = ConsoleRequests.uuid(request.pathVariable("policyId"));
             return policies.delete(submitted.reader().session().user(), workspaceId, policyId, CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/policies?done=deleted"));
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/policies?done=deleted"));
         }).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
@@ -208,11 +208,11 @@ public class PoliciesPage {
     public Mono<ServerResponse> create(ServerRequest request) {
         return admin.requests.reader(request).flatMap(reader -> {
             Membership member = AdminPages.admin(reader, request, "edit policies");
-            return Blocking.call(() -> {
-                int next = policies.list(member.workspaceId()).stream().mapToInt(PolicyAdmin.PolicyView::priority).max().orElse(0) + 10;
-                PolicyTestInput test = request.queryParam("auditLogId").filter(id -> !id.isBlank())
-                        .map(id -> PolicyTestInput.defaults().recorded(ConsoleRequests.uuid(id).toString()))
-                        .orElse(PolicyTestInput.defaults());
+            PolicyTestInput test = request.queryParam("auditLogId").filter(id -> !id.isBlank())
+                    .map(id -> PolicyTestInput.defaults().recorded(ConsoleRequests.uuid(id).toString()))
+                    .orElse(PolicyTestInput.defaults());
+            return policies.list(member.workspaceId()).map(list -> {
+                int next = list.stream().mapToInt(PolicyAdmin.PolicyView::priority).max().orElse(0) + 10;
                 return editorModel(reader, member, PolicyDraft.blank(next), test, FormErrors.none(), FormErrors.none());
             });
         }).flatMap(model -> admin.pages.page("policy", model)).onErrorResume(e -> admin.requests.failure(request, e));
@@ -223,8 +223,8 @@ public class PoliciesPage {
         return admin.requests.reader(request).flatMap(reader -> {
             Membership member = AdminPages.admin(reader, request, "edit policies");
             String policyId = ConsoleRequests.uuid(request.pathVariable("policyId")).toString();
-            return Blocking.call(() -> {
-                PolicyAdmin.PolicyView view = policies.list(member.workspaceId()).stream().filter(p -> p.id().equals(policyId))
+            return policies.list(member.workspaceId()).map(list -> {
+                PolicyAdmin.PolicyView view = list.stream().filter(p -> p.id().equals(policyId))
                         .findFirst().orElseThrow(ConsoleException::notFound);
                 return editorModel(reader, member, PolicyDraft.of(view), PolicyTestInput.defaults(), FormErrors.none(),
                         FormErrors.none());
@@ -245,36 +245,47 @@ public class PoliciesPage {
             PolicyTestInput test = PolicyTestInput.of(submitted.form());
             String intent = submitted.field("intent") == null ? "" : submitted.field("intent");
             UUID policyId = draft.isNew() ? UUID.randomUUID() : UUID.fromString(draft.policyId());
-            // the draft first, alone: its errors are its own fields'
-            Policy parsed;
-            try {
-                parsed = policies.parse(draft.body(), policyId, false);
-            } catch (ApiException invalid) {
-                FormErrors errors = FormErrors.of(invalid, PolicyDraft.INPUTS).orElseThrow(() -> invalid);
-                return rerender(reader, member, draft, test, errors, FormErrors.none(), null, null);
-            }
             String correlationId = CorrelationIds.of(request);
-            // what the page shows is always about the draft as it is now: a result shown before is computed again with it
-            boolean withBacktest = intent.equals("backtest") || (intent.equals("test") && Forms.checked(submitted.form(), "shownBacktest"));
-            boolean withTest = intent.equals("test") || (intent.equals("backtest") && Forms.checked(submitted.form(), "shownTest"));
-            return switch (intent) {
-                case "save" -> policies.save(reader.session().user(), workspaceId, parsed, correlationId)
-                        .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/policies?saved=" + policyId))
-                        .onErrorResume(e -> FormErrors.of(e, PolicyDraft.INPUTS)
-                                .map(errors -> rerender(reader, member, draft, test, errors, FormErrors.none(), null, null))
-                                .orElseGet(() -> Mono.error(e)));
-                case "backtest", "test" -> (withBacktest ? backtest(workspaceId, draft, policyId, test, correlationId).map(Optional::of)
-                        : Mono.just(Optional.<BacktestReport>empty()))
-                        .flatMap(report -> (withTest ? decide(workspaceId, draft, policyId, test, correlationId).map(Optional::of)
-                                : Mono.just(Optional.<TestResult>empty()))
-                                .flatMap(result -> rerender(reader, member, draft, test, FormErrors.none(), FormErrors.none(),
-                                        report.orElse(null), result.orElse(null))))
-                        .onErrorResume(e -> FormErrors.of(e, testInputs())
-                                .map(errors -> rerender(reader, member, draft, test, FormErrors.none(), errors, null, null))
-                                .orElseGet(() -> Mono.error(e)));
-                default -> Mono.error(ConsoleException.badRequest("Unsupported action."));
-            };
+            // the draft first, alone: its errors are its own fields'
+            return policies.check(draft.body(), policyId, false)
+                    .map(parsed -> new Checked(parsed, FormErrors.none()))
+                    .onErrorResume(ApiException.class, invalid -> FormErrors.of(invalid, PolicyDraft.INPUTS)
+                            .map(errors -> Mono.just(new Checked(null, errors)))
+                            .orElseGet(() -> Mono.error(invalid)))
+                    .flatMap(checked -> checked.errors().any()
+                            ? rerender(reader, member, draft, test, checked.errors(), FormErrors.none(), null, null)
+                            : act(intent, submitted, reader, member, draft, test, policyId, checked.policy(), correlationId));
         }).onErrorResume(e -> admin.requests.failure(request, e));
+    }
+
+    /** A draft checked by the admin API's rules: the policy, or the errors at its inputs. */
+    private record Checked(Policy policy, FormErrors errors) {}
+
+    /** What the editor's button asked for, with a draft that checked out. */
+    private Mono<ServerResponse> act(String intent, ConsoleRequests.Submission submitted, Reader reader, Membership member,
+                                     PolicyDraft draft, PolicyTestInput test, UUID policyId, Policy parsed,
+                                     String correlationId) {
+        UUID workspaceId = member.workspaceId();
+        // what the page shows is always about the draft as it is now: a result shown before is computed again with it
+        boolean withBacktest = intent.equals("backtest") || (intent.equals("test") && Forms.checked(submitted.form(), "shownBacktest"));
+        boolean withTest = intent.equals("test") || (intent.equals("backtest") && Forms.checked(submitted.form(), "shownTest"));
+        return switch (intent) {
+            case "save" -> policies.save(reader.session().user(), workspaceId, parsed, correlationId)
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/policies?saved=" + policyId))
+                    .onErrorResume(e -> FormErrors.of(e, PolicyDraft.INPUTS)
+                            .map(errors -> rerender(reader, member, draft, test, errors, FormErrors.none(), null, null))
+                            .orElseGet(() -> Mono.error(e)));
+            case "backtest", "test" -> (withBacktest ? backtest(workspaceId, draft, policyId, test, correlationId).map(Optional::of)
+                    : Mono.just(Optional.<BacktestReport>empty()))
+                    .flatMap(report -> (withTest ? decide(workspaceId, draft, policyId, test, correlationId).map(Optional::of)
+                            : Mono.just(Optional.<TestResult>empty()))
+                            .flatMap(result -> rerender(reader, member, draft, test, FormErrors.none(), FormErrors.none(),
+                                    report.orElse(null), result.orElse(null))))
+                    .onErrorResume(e -> FormErrors.of(e, testInputs())
+                            .map(errors -> rerender(reader, member, draft, test, FormErrors.none(), errors, null, null))
+                            .orElseGet(() -> Mono.error(e)));
+            default -> Mono.error(ConsoleException.badRequest("Unsupported action."));
+        };
     }
 
     /** The API's fields of a back-test and a test → the editor's inputs. */
@@ -286,20 +297,22 @@ public class PoliciesPage {
 
     private Mono<ServerResponse> rerender(Reader reader, Membership member, PolicyDraft draft, PolicyTestInput test,
                                           FormErrors errors, FormErrors testErrors, BacktestReport report, TestResult result) {
-        return Blocking.call(() -> {
-            Map<String, Object> model = editorModel(reader, member, draft, test, errors, testErrors);
-            model.put("report", report);
-            model.put("testResult", result);
-            return model;
-        }).flatMap(model -> admin.pages.page(errors.any() ? errors.status() : testErrors.any() ? testErrors.status() : HttpStatus.OK,
-                "policy", model));
+        Map<String, Object> model = editorModel(reader, member, draft, test, errors, testErrors);
+        model.put("report", report);
+        model.put("testResult", result);
+        return admin.pages.page(errors.any() ? errors.status() : testErrors.any() ? testErrors.status() : HttpStatus.OK,
+                "policy", model);
     }
 
     /** The live policies with the draft in place of the policy it edits (or added): the set the draft would make. */
-    private ArrayNode candidate(UUID workspaceId, PolicyDraft draft, UUID policyId) {
+    private Mono<ArrayNode> candidate(UUID workspaceId, PolicyDraft draft, UUID policyId) {
+        return policies.list(workspaceId).map(live -> candidate(live, draft, policyId));
+    }
+
+    private static ArrayNode candidate(List<PolicyAdmin.PolicyView> policies, PolicyDraft draft, UUID policyId) {
         ArrayNode set = Forms.object().arrayNode();
         boolean replaced = false;
-        for (PolicyAdmin.PolicyView live : policies.list(workspaceId)) {
+        for (PolicyAdmin.PolicyView live : policies) {
             if (live.id().equals(policyId.toString())) {
                 set.add(draftBody(draft, policyId));
                 replaced = true;
@@ -331,18 +344,17 @@ public class PoliciesPage {
             return Mono.error(ApiException.badField("from", "The history to replay must be 1 to " + PolicyTestInput.MAX_DAYS + " days."));
         }
         Instant from = Instant.now().minus(Duration.ofDays(days));
-        return Blocking.call(() -> {
+        return candidate(workspaceId, draft, policyId).map(set -> {
             ObjectNode body = Forms.object();
-            body.set("policies", candidate(workspaceId, draft, policyId));
+            body.set("policies", set);
             body.put("from", from.toString());
             return body;
         }).flatMap(body -> backtests.run(workspaceId, body, correlationId));
     }
 
     private Mono<TestResult> decide(UUID workspaceId, PolicyDraft draft, UUID policyId, PolicyTestInput test, String correlationId) {
-        return Blocking.call(() -> {
+        return candidate(workspaceId, draft, policyId).map(set -> {
             ObjectNode body = Forms.object();
-            ArrayNode set = candidate(workspaceId, draft, policyId);
             body.set("policies", set);
             if (test.isRecorded()) {
                 Forms.putText(body, "auditLogId", test.auditLogId().isBlank() ? null : test.auditLogId().strip());

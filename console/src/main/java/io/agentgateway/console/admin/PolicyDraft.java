@@ -1,6 +1,6 @@
 package io.agentgateway.console.admin;
 
-import io.agentgateway.adminapi.PolicyAdmin;
+import io.agentgateway.adminapi.policies.PolicyAdmin;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

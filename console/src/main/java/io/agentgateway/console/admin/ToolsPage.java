@@ -6,11 +6,10 @@ import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.ToolConnections;
-import io.agentgateway.adminapi.ToolSettingsView;
 import io.agentgateway.adminapi.oauth.OAuthFlows;
+import io.agentgateway.adminapi.tools.ToolConnections;
+import io.agentgateway.adminapi.tools.ToolSettingsView;
 import io.agentgateway.httpedge.web.ApiException;
-import io.agentgateway.httpedge.web.Blocking;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
@@ -71,29 +70,29 @@ public class ToolsPage {
         return admin.requests.reader(request).flatMap(reader -> {
             Membership member = AdminPages.admin(reader, request, "see and change tool connections");
             String base = admin.baseUrl.of(request);
-            return Blocking.call(() -> {
-                Map<String, Object> model = model(reader, member, base, null, FormErrors.none(), null);
+            return model(reader, member, base, null, FormErrors.none(), null).map(model -> {
                 model.put("oauthResult", oauthResult(request));
                 return model;
             });
         }).flatMap(model -> admin.pages.page("tools", model)).onErrorResume(e -> admin.requests.failure(request, e));
     }
 
-    private Map<String, Object> model(Reader reader, Membership member, String base, String errorTool, FormErrors errors,
-                                      Map<String, String> typed) {
-        Map<String, Object> model = admin.model(reader, member, "tools");
-        List<Card> cards = tools.list(member.workspaceId(), base).stream()
-                .map(view -> Card.of(view, errorTool != null && errorTool.equals(view.tool()) ? typed : null))
-                .toList();
-        model.put("cards", cards);
-        model.put("errorTool", errorTool);
-        model.put("errors", errors);
-        model.put("transports", Arrays.stream(McpTransport.values()).map(McpTransport::wire).toList());
-        model.put("authTypes", Arrays.stream(McpAuthType.values()).map(McpAuthType::wire).toList());
-        model.put("changes", admin.changes(member.workspaceId(), "tool"));
-        model.put("oauthResult", null);
-        model.put("notice", null);
-        return model;
+    private Mono<Map<String, Object>> model(Reader reader, Membership member, String base, String errorTool,
+                                            FormErrors errors, Map<String, String> typed) {
+        return Mono.zip(admin.model(reader, member, "tools", "tool"),
+                tools.list(member.workspaceId(), base).onErrorMap(ConsoleException::notFoundOf),
+                (model, views) -> {
+                    model.put("cards", views.stream()
+                            .map(view -> Card.of(view, errorTool != null && errorTool.equals(view.tool()) ? typed : null))
+                            .toList());
+                    model.put("errorTool", errorTool);
+                    model.put("errors", errors);
+                    model.put("transports", Arrays.stream(McpTransport.values()).map(McpTransport::wire).toList());
+                    model.put("authTypes", Arrays.stream(McpAuthType.values()).map(McpAuthType::wire).toList());
+                    model.put("oauthResult", null);
+                    model.put("notice", null);
+                    return model;
+                });
     }
 
     /** What the callback said about a flow started here, in the console's own words (never text from the URL). */
@@ -134,7 +133,7 @@ public class ToolsPage {
                 return rerender(submitted.reader(), member, request, tool, FormErrors.of(invalid, INPUTS).orElseThrow(() -> invalid), typed);
             }
             return tools.put(submitted.reader().session().user(), workspaceId, tool, body, CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/tools?saved=" + tool.wire()
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/tools?saved=" + tool.wire()
                             + "#tool-" + tool.wire()))
                     .onErrorResume(e -> FormErrors.of(e, INPUTS)
                             .map(errors -> rerender(submitted.reader(), member, request, tool, errors, typed))
@@ -145,7 +144,7 @@ public class ToolsPage {
     private Mono<ServerResponse> rerender(Reader reader, Membership member, ServerRequest request, Tool tool, FormErrors errors,
                                           Map<String, String> typed) {
         String base = admin.baseUrl.of(request);
-        return Blocking.call(() -> model(reader, member, base, tool.wire(), errors, typed))
+        return model(reader, member, base, tool.wire(), errors, typed)
                 .flatMap(model -> admin.pages.page(errors.status(), "tools", model));
     }
 
@@ -215,7 +214,7 @@ public class ToolsPage {
             Tool tool = tool(request);
             UUID workspaceId = member.workspaceId();
             return tools.delete(submitted.reader().session().user(), workspaceId, tool, CorrelationIds.of(request))
-                    .flatMap(reply -> admin.applied(workspaceId, reply, "/workspaces/" + workspaceId + "/tools#tool-" + tool.wire()))
+                    .flatMap(applied -> admin.applied(workspaceId, applied, "/workspaces/" + workspaceId + "/tools#tool-" + tool.wire()))
                     .onErrorResume(e -> FormErrors.of(e, Map.of())
                             .map(errors -> rerender(submitted.reader(), member, request, tool, errors, null))
                             .orElseGet(() -> Mono.error(e)));
@@ -258,7 +257,7 @@ public class ToolsPage {
                 throw ConsoleException.notFound();
             }
             String base = admin.baseUrl.of(request);
-            return Blocking.call(() -> oauth.start(reader.session().user(), member.workspaceId(), tool, base, true))
+            return oauth.start(reader.session().user(), member.workspaceId(), tool, base, true)
                     .flatMap(started -> ServerResponse.status(HttpStatus.FOUND).location(started.authorizeUrl())
                             .cookie(started.flowCookie())
                             // the state in the URL is a one-time credential for this workspace: no cache keeps it

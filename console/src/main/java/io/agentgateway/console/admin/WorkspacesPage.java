@@ -4,8 +4,7 @@ import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.Workspaces;
-import io.agentgateway.httpedge.web.Blocking;
+import io.agentgateway.adminapi.workspaces.Workspaces;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import java.net.URI;
 import java.util.HashMap;
@@ -42,10 +41,9 @@ public class WorkspacesPage {
     public Mono<ServerResponse> page(ServerRequest request) {
         return admin.requests.reader(request).flatMap(reader -> {
             requireOperator(reader);
-            return Blocking.call(() -> {
-                Map<String, Object> model = model(reader, FormErrors.none(), typed(null));
-                model.put("created", request.queryParam("created").map(id -> ConsoleRequests.uuid(id)
-                        .toString()).orElse(null));
+            String created = request.queryParam("created").map(id -> ConsoleRequests.uuid(id).toString()).orElse(null);
+            return model(reader, FormErrors.none(), typed(null)).map(model -> {
+                model.put("created", created);
                 return model;
             });
         }).flatMap(model -> admin.pages.page("workspaces", model)).onErrorResume(e -> admin.requests.failure(request, e));
@@ -63,7 +61,7 @@ public class WorkspacesPage {
             return workspaces.create(reader.session().user(), body, CorrelationIds.of(request))
                     .flatMap(id -> ServerResponse.seeOther(URI.create("/workspaces?created=" + id)).build())
                     .onErrorResume(e -> FormErrors.of(e, INPUTS)
-                            .map(errors -> Blocking.call(() -> model(reader, errors, typed(submitted.form())))
+                            .map(errors -> model(reader, errors, typed(submitted.form()))
                                     .flatMap(model -> admin.pages.page(errors.status(), "workspaces", model)))
                             .orElseGet(() -> Mono.error(e)));
         }).onErrorResume(e -> admin.requests.failure(request, e));
@@ -75,17 +73,18 @@ public class WorkspacesPage {
         }
     }
 
-    private Map<String, Object> model(Reader reader, FormErrors errors, Map<String, String> typed) {
-        Map<String, Object> model = new HashMap<>();
-        model.put("reader", reader);
-        model.put("fmt", Formats.INSTANCE);
-        model.put("section", "workspaces");
-        List<Workspaces.WorkspaceSummary> all = workspaces.list(reader.session().user(), LIMIT);
-        model.put("all", all);
-        model.put("errors", errors);
-        model.put("typed", typed);
-        model.put("created", null);
-        return model;
+    private Mono<Map<String, Object>> model(Reader reader, FormErrors errors, Map<String, String> typed) {
+        return workspaces.list(reader.session().user(), LIMIT).map(all -> {
+            Map<String, Object> model = new HashMap<>();
+            model.put("reader", reader);
+            model.put("fmt", Formats.INSTANCE);
+            model.put("section", "workspaces");
+            model.put("all", all);
+            model.put("errors", errors);
+            model.put("typed", typed);
+            model.put("created", null);
+            return model;
+        });
     }
 
     private static Map<String, String> typed(MultiValueMap<String, String> form) {

@@ -6,12 +6,12 @@ import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
-import io.agentgateway.adminapi.AuditExportHandler;
-import io.agentgateway.adminapi.AuditLogQuery;
-import io.agentgateway.adminapi.AuditLogRepository;
+import io.agentgateway.adminapi.audit.AuditExports;
+import io.agentgateway.adminapi.audit.AuditLog;
+import io.agentgateway.adminapi.audit.AuditLogQuery;
+import io.agentgateway.adminapi.audit.AuditPage;
 import io.agentgateway.adminapi.export.AuditExportFilter;
 import io.agentgateway.adminapi.export.AuditExportFormat;
-import io.agentgateway.httpedge.web.Blocking;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.RiskLevel;
@@ -33,7 +33,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
 /**
- * The audit explorer: the admin API's audit query ({@link AuditLogQuery}, {@link AuditLogRepository}: the same
+ * The audit explorer: the admin API's audit query ({@link AuditLogQuery}, {@link AuditLog}: the same
  * server-side filters, 400 texts and keyset pages) for one workspace the user may read, as a page whose URL is the
  * filter (a deep link keeps it), a live tail of the first page, and the admin API's export of what is filtered.
  */
@@ -45,10 +45,10 @@ public class AuditExplorerHandler {
 
     private final ConsoleRequests requests;
     private final ConsolePages pages;
-    private final AuditLogRepository audit;
-    private final AuditExportHandler export;
+    private final AuditLog audit;
+    private final AuditExports export;
 
-    AuditExplorerHandler(ConsoleRequests requests, ConsolePages pages, AuditLogRepository audit, AuditExportHandler export) {
+    AuditExplorerHandler(ConsoleRequests requests, ConsolePages pages, AuditLog audit, AuditExports export) {
         this.requests = requests;
         this.pages = pages;
         this.audit = audit;
@@ -81,7 +81,7 @@ public class AuditExplorerHandler {
             if (!from.isBefore(to)) {
                 throw ConsoleException.badRequest("from must be before to");
             }
-            return export.stream(request, new AuditExportFilter(member.workspaceId(), from, to, query.correlationId(),
+            return export.download(request, new AuditExportFilter(member.workspaceId(), from, to, query.correlationId(),
                     query.agentId(), query.tool(), query.decision(), query.action(), query.riskLevel(), query.source(),
                     query.undelivered()), format);
         }).onErrorResume(e -> requests.failure(request, e));
@@ -91,7 +91,7 @@ public class AuditExplorerHandler {
         return requests.reader(request).flatMap(reader -> {
             Membership member = workspace(request, reader);
             AuditLogQuery query = AuditLogQuery.from(request);
-            return Blocking.call(() -> model(request, reader, member, query, audit.page(member.workspaceId(), query)));
+            return audit.page(member.workspaceId(), query).map(page -> model(request, reader, member, query, page));
         });
     }
 
@@ -106,7 +106,7 @@ public class AuditExplorerHandler {
     }
 
     private Map<String, Object> model(ServerRequest request, Reader reader, Membership member, AuditLogQuery query,
-                                      AuditLogRepository.Page page) {
+                                      AuditPage page) {
         Map<String, String> filters = new LinkedHashMap<>();
         FILTERS.forEach(name -> request.queryParam(name).filter(v -> !v.isEmpty()).ifPresent(v -> filters.put(name, v)));
         String base = "/audit?workspace=" + member.workspaceId() + query(filters);

@@ -5,8 +5,8 @@ import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
 import io.agentgateway.console.web.Formats;
 import io.agentgateway.console.web.Membership;
-import io.agentgateway.adminapi.AuditLogRepository;
-import io.agentgateway.httpedge.web.Blocking;
+import io.agentgateway.adminapi.audit.AuditLog;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -23,9 +23,9 @@ import reactor.core.publisher.Mono;
 public class AuditRowHandler {
     private final ConsoleRequests requests;
     private final ConsolePages pages;
-    private final AuditLogRepository audit;
+    private final AuditLog audit;
 
-    AuditRowHandler(ConsoleRequests requests, ConsolePages pages, AuditLogRepository audit) {
+    AuditRowHandler(ConsoleRequests requests, ConsolePages pages, AuditLog audit) {
         this.requests = requests;
         this.pages = pages;
         this.audit = audit;
@@ -37,8 +37,7 @@ public class AuditRowHandler {
             UUID workspaceId = ConsoleRequests.uuid(request.pathVariable("workspaceId"));
             UUID auditLogId = ConsoleRequests.uuid(request.pathVariable("auditLogId"));
             Membership member = reader.membership(workspaceId).orElseThrow(ConsoleException::notFound);
-            return Blocking.call(() -> {
-                AuditLogRepository.AuditEntry row = audit.find(workspaceId, auditLogId).orElseThrow(ConsoleException::notFound);
+            return audit.find(workspaceId, auditLogId).onErrorMap(ConsoleException::notFoundOf).map(row -> {
                 Map<String, Object> model = new HashMap<>();
                 model.put("reader", reader);
                 model.put("fmt", Formats.INSTANCE);

@@ -1,6 +1,6 @@
 package io.agentgateway.console.killswitch;
 
-import io.agentgateway.console.ConsoleSessions;
+import io.agentgateway.console.session.ConsoleSessions;
 import io.agentgateway.console.web.ConsoleException;
 import io.agentgateway.console.web.ConsolePages;
 import io.agentgateway.console.web.ConsoleRequests;
@@ -9,7 +9,7 @@ import io.agentgateway.console.web.Membership;
 import io.agentgateway.console.web.Reader;
 import io.agentgateway.httpedge.auth.OidcIssuer;
 import io.agentgateway.actiongate.connection.ReadModelProgress;
-import io.agentgateway.adminapi.killswitch.KillSwitchCommands;
+import io.agentgateway.adminapi.killswitch.KillSwitch;
 import io.agentgateway.httpedge.web.Blocking;
 import io.agentgateway.httpedge.web.CorrelationIds;
 import io.agentgateway.schemas.KillSwitchAction;
@@ -32,25 +32,25 @@ import reactor.core.publisher.Mono;
  * The kill switch and per-tool pauses of one workspace: the state at a glance (who turned it on, when, why), and the
  * controls for admins and owners: every change needs a reason and a sign-in younger than
  * {@code gateway.console.reauth-after} (else a re-authentication at the provider first). A change goes through
- * {@link KillSwitchCommands}, as the API's does, and the page says "applied" only once the decision stream applied it.
+ * {@link KillSwitch}, as the API's does, and the page says "applied" only once the decision stream applied it.
  */
 @Component
 public class KillSwitchPageHandler {
     private final ConsoleRequests requests;
     private final ConsolePages pages;
     private final KillSwitchState states;
-    private final KillSwitchCommands commands;
+    private final KillSwitch killSwitch;
     private final ConsoleSessions sessions;
     private final OidcIssuer oidc;
     private final ReadModelProgress progress;
 
-    KillSwitchPageHandler(ConsoleRequests requests, ConsolePages pages, KillSwitchState states, KillSwitchCommands commands,
+    KillSwitchPageHandler(ConsoleRequests requests, ConsolePages pages, KillSwitchState states, KillSwitch killSwitch,
                           ConsoleSessions sessions, OidcIssuer oidc, ReadModelProgress progress) {
         this.progress = progress;
         this.requests = requests;
         this.pages = pages;
         this.states = states;
-        this.commands = commands;
+        this.killSwitch = killSwitch;
         this.sessions = sessions;
         this.oidc = oidc;
     }
@@ -99,8 +99,8 @@ public class KillSwitchPageHandler {
             if (reason.isEmpty()) {
                 throw ConsoleException.badRequest("Say why: the reason is kept with the change and shown to everyone.");
             }
-            if (reason.length() > KillSwitchCommands.MAX_REASON_LENGTH) {
-                throw ConsoleException.badRequest("The reason is longer than " + KillSwitchCommands.MAX_REASON_LENGTH + " characters.");
+            if (reason.length() > KillSwitch.MAX_REASON_LENGTH) {
+                throw ConsoleException.badRequest("The reason is longer than " + KillSwitch.MAX_REASON_LENGTH + " characters.");
             }
             String here = "/workspaces/" + workspaceId + "/kill-switch";
             if (!sessions.recentlyAuthenticated(reader.session())) {
@@ -120,14 +120,11 @@ public class KillSwitchPageHandler {
                         + " sign in again with a new one-time link (java -jar launcher-0.1.0-SNAPSHOT-exec.jar signin-link),"
                         + " then press the switch.");
             }
-            return commands.apply(reader.session().user(), workspaceId, action, tool, reason, CorrelationIds.of(request))
-                    .flatMap(outcome -> switch (outcome.kind()) {
-                        // applied by the stream; the page it goes to reads the read model, which shows it once projected
-                        case APPLIED -> progress.awaitWorkspaceVersion(workspaceId, outcome.workspaceVersion())
-                                .then(ServerResponse.seeOther(URI.create(here + "?applied=" + action.wire())).build());
-                        case FORBIDDEN -> Mono.error(ConsoleException.forbidden(outcome.message()));
-                        case INVALID -> Mono.error(ConsoleException.badRequest(outcome.message()));
-                    });
+            // applied by the stream; the page it goes to reads the read model, which shows it once projected (a refusal is
+            // the stream's words, on the console's error page)
+            return killSwitch.apply(reader.session().user(), workspaceId, action, tool, reason, CorrelationIds.of(request))
+                    .flatMap(applied -> progress.awaitWorkspaceVersion(workspaceId, applied.workspaceVersion()))
+                    .then(ServerResponse.seeOther(URI.create(here + "?applied=" + action.wire())).build());
         }).onErrorResume(e -> requests.failure(request, e));
     }
 

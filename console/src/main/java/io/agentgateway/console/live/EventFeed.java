@@ -1,6 +1,6 @@
 package io.agentgateway.console.live;
 
-import io.agentgateway.console.ConsoleProperties;
+import io.agentgateway.console.session.ConsoleProperties;
 import io.agentgateway.gatewayclient.LiveEvents;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;

@@ -1,5 +1,6 @@
 package io.agentgateway.console.web;
 
+import io.agentgateway.httpedge.web.ApiException;
 import org.springframework.http.HttpStatus;
 
 /** A refusal the console answers with a page (or a fragment) saying why, never a stack trace. */
@@ -17,6 +18,14 @@ public class ConsoleException extends RuntimeException {
 
     public static ConsoleException notFound() {
         return new ConsoleException(HttpStatus.NOT_FOUND, "There is nothing here, or it belongs to a workspace you cannot read.");
+    }
+
+    /**
+     * The failure as the page says it: an admin service's 404 (no such workspace or thing) in the console's own words
+     * ({@link #notFound()}, as for a workspace the user cannot read); any other failure as it is.
+     */
+    public static Throwable notFoundOf(Throwable failure) {
+        return failure instanceof ApiException api && api.status() == HttpStatus.NOT_FOUND ? notFound() : failure;
     }
 
     public static ConsoleException badRequest(String message) {

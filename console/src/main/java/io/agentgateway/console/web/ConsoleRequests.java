@@ -1,9 +1,9 @@
 package io.agentgateway.console.web;
 
-import io.agentgateway.console.ConsoleSession;
-import io.agentgateway.console.ConsoleSessions;
-import io.agentgateway.console.Secrets;
-import io.agentgateway.adminapi.Workspaces;
+import io.agentgateway.console.session.ConsoleSession;
+import io.agentgateway.console.session.ConsoleSessions;
+import io.agentgateway.console.session.Secrets;
+import io.agentgateway.adminapi.workspaces.Workspaces;
 import io.agentgateway.httpedge.auth.OidcIssuer;
 import io.agentgateway.gatewayclient.DecisionServiceUnavailableException;
 import io.agentgateway.gatewayclient.DecisionTimeoutException;
@@ -79,8 +79,8 @@ public class ConsoleRequests {
     /** The signed-in reader, or {@link ConsoleException.SignInRequired}. */
     public Mono<Reader> reader(ServerRequest request) {
         return session(request).flatMap(found -> found
-                .map(session -> Blocking.call(() -> new Reader(session, memberships.of(session.userId()),
-                        workspaces.isOperator(session.user()))))
+                .map(session -> Blocking.call(() -> memberships.of(session.userId()))
+                        .zipWith(workspaces.isOperator(session.user()), (list, operator) -> new Reader(session, list, operator)))
                 .orElseGet(() -> Mono.error(new ConsoleException.SignInRequired())));
     }
 

@@ -1,6 +1,6 @@
 package io.agentgateway.console.web;
 
-import io.agentgateway.console.ConsoleSession;
+import io.agentgateway.console.session.ConsoleSession;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

@@ -1,6 +1,6 @@
 package io.agentgateway.console.web;
 
-import io.agentgateway.console.ConsoleProperties;
+import io.agentgateway.console.session.ConsoleProperties;
 import io.agentgateway.httpedge.web.PublicBaseUrl;
 import java.time.Duration;
 import org.springframework.http.HttpCookie;

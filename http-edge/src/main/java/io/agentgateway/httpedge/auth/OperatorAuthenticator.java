@@ -14,7 +14,7 @@ public class OperatorAuthenticator {
     private final UserAuthenticator users;
     private final Set<String> operators;
 
-    OperatorAuthenticator(UserAuthenticator users, OperatorProperties properties) {
+    public OperatorAuthenticator(UserAuthenticator users, OperatorProperties properties) {
         this.users = users;
         this.operators = properties.operatorIds();
     }

@@ -1,7 +1,7 @@
 package io.agentgateway.launcher.cli;
 
 import io.agentgateway.launcher.LauncherSettings;
-import io.agentgateway.notifier.DeadLetterRedrive;
+import io.agentgateway.schemas.deadletter.DeadLetterRedrive;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,0 +1,1 @@
+create table console_sessions (id_hash text primary key);

@@ -1,0 +1,1 @@
+create table notification_redrives (position text primary key);
