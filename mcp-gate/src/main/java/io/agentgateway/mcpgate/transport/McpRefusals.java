@@ -10,10 +10,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Counter {@code gateway.mcp.refused} (tag {@code reason}: {@code header_mismatch}, {@code invalid_params},
- * {@code unsupported_version}, {@code missing_capability}, {@code method_not_found}, {@code invalid_request}): MCP
- * requests the gate refused as protocol errors with an HTTP error status (2026-07-28), before any decision. A refused
- * request is no decision on a tool and leaves no audit row; it is counted, and logged at DEBUG only with its
- * correlation id (a client must not be able to fill the log).
+ * {@code unsupported_version}, {@code invalid_request}: refused before anything was done with the request;
+ * {@code missing_capability}, {@code method_not_found}: a method the request may not use or the gate does not serve):
+ * 2026-07-28 requests answered as protocol errors with an HTTP error status. A refused request is no decision on a
+ * tool and leaves no audit row; it is counted, and logged at DEBUG only with its correlation id (a client must not be
+ * able to fill the log).
  */
 @Component
 class McpRefusals {
@@ -27,7 +28,7 @@ class McpRefusals {
 
     void count(String reason, String correlationId, String message) {
         counters.computeIfAbsent(reason, r -> Counter.builder("gateway.mcp.refused")
-                .description("MCP requests refused as protocol errors before any decision (2026-07-28: headers, _meta, version, capability, method)")
+                .description("MCP 2026-07-28 requests answered as protocol errors with an HTTP error status (headers, _meta, version, capability, method)")
                 .tag("reason", r).register(registry)).increment();
         log.debug("[{}] MCP request refused ({}): {}", correlationId, reason, message);
     }
