@@ -17,7 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Raw JSON-RPC to the gate as an MCP client of one revision speaks it, for the task tests: a 2025-11-25 (or older)
  * client initializes once and sends its {@code Mcp-Session-Id} and {@code MCP-Protocol-Version}; a 2026-07-28 client
  * has no session and names its version and capabilities in every request's {@code _meta} (with or without the tasks
- * extension). Every exchange is kept as a transcript line (what the docs show).
+ * extension), and mirrors them in the routing headers that revision requires ({@code MCP-Protocol-Version},
+ * {@code Mcp-Method}, {@code Mcp-Name}). Every exchange is kept as a transcript line (what the docs show).
  */
 final class McpTaskClient {
     static final String STATELESS = "2026-07-28";
@@ -76,6 +77,13 @@ final class McpTaskClient {
     JsonNode rpc(String method, ObjectNode params) {
         HttpResponse<String> answer = post(request(method, params));
         assertThat(answer.statusCode()).as(method + ": " + answer.body()).isEqualTo(200);
+        return GatewayJson.MAPPER.readTree(answer.body());
+    }
+
+    /** The whole response object of a request the gate refuses with the HTTP status {@code status}. */
+    JsonNode refused(String method, ObjectNode params, int status) {
+        HttpResponse<String> answer = post(request(method, params));
+        assertThat(answer.statusCode()).as(method + ": " + answer.body()).isEqualTo(status);
         return GatewayJson.MAPPER.readTree(answer.body());
     }
 
@@ -148,6 +156,20 @@ final class McpTaskClient {
         }
         if (session != null || STATELESS.equals(version)) {
             builder.header("MCP-Protocol-Version", version);
+        }
+        if (STATELESS.equals(version)) {
+            JsonNode request = GatewayJson.MAPPER.readTree(body);
+            String method = request.get("method").asString();
+            builder.header("Mcp-Method", method);
+            String name = switch (method) {
+                case "tools/call", "prompts/get" -> "name";
+                case "resources/read" -> "uri";
+                case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
+                default -> null;
+            };
+            if (name != null) {
+                builder.header("Mcp-Name", request.at("/params/" + name).asString());
+            }
         }
         return builder;
     }

@@ -363,9 +363,9 @@ class McpTasksEndToEndTest {
         assertThat(completed.at("/result/content/1/mimeType").asString()).isEqualTo("image/png");
         assertThat(UPSTREAM.callsOf("delete_repo", marker)).hasSize(1);
 
-        // what this revision has not: tasks/result and tasks/list
-        assertThat(mcp.rpc("tasks/result", taskParams(taskId)).at("/error/code").asInt()).isEqualTo(-32601);
-        assertThat(mcp.rpc("tasks/list", params()).at("/error/code").asInt()).isEqualTo(-32601);
+        // what this revision has not: tasks/result and tasks/list (404, as the revision answers a method it has not)
+        assertThat(mcp.refused("tasks/result", taskParams(taskId), 404).at("/error/code").asInt()).isEqualTo(-32601);
+        assertThat(mcp.refused("tasks/list", params(), 404).at("/error/code").asInt()).isEqualTo(-32601);
         // cancellation is cooperative here: an ended task is acknowledged too; an unknown one is not found
         JsonNode ack = mcp.rpc("tasks/cancel", taskParams(taskId)).get("result");
         assertThat(ack.get("resultType").asString()).isEqualTo("complete");
@@ -407,12 +407,12 @@ class McpTasksEndToEndTest {
         assertThat(held.get("resultType").asString()).isEqualTo("complete");
         assertThat(held.at("/_meta/service/status").asString()).isEqualTo("require_approval");
         assertThat(held.at("/content/0/text").asString()).contains("/functions/v1/mcp-gate/status/");
-        JsonNode missing = mcp.rpc("tasks/get", taskParams(held.at("/_meta/service/approvalRequestId").asString()));
+        JsonNode missing = mcp.refused("tasks/get", taskParams(held.at("/_meta/service/approvalRequestId").asString()), 400);
         assertThat(missing.at("/error/code").asInt()).isEqualTo(-32021);
         assertThat(missing.at("/error/data/requiredCapabilities/extensions/io.modelcontextprotocol~1tasks").isObject()).isTrue();
         ObjectNode unknownVersion = params();
         unknownVersion.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "1900-01-01");
-        JsonNode refused = McpTaskClient.initialized(gateway(), ws.apiKey(), UTILITY).rpc("tools/list", unknownVersion);
+        JsonNode refused = McpTaskClient.initialized(gateway(), ws.apiKey(), UTILITY).refused("tools/list", unknownVersion, 400);
         assertThat(refused.at("/error/code").asInt()).isEqualTo(-32022);
         assertThat(refused.at("/error/data/supported").toString()).contains("2026-07-28", "2025-11-25");
     }

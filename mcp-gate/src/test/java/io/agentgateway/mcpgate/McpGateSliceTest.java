@@ -133,6 +133,27 @@ public abstract class McpGateSliceTest {
         return IngressJson.RESPONSES.createObjectNode();
     }
 
+    /**
+     * A copy of {@code params} with a 2026-07-28 request's {@code _meta}: its version, the client's name and
+     * {@code capabilities} (null: the member left out).
+     */
+    protected static ObjectNode stateless(ObjectNode params, ObjectNode capabilities) {
+        ObjectNode copy = params == null ? params() : params.deepCopy();
+        ObjectNode meta = copy.putObject("_meta");
+        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "raw-client").put("version", "1.0.0");
+        if (capabilities != null) {
+            meta.set("io.modelcontextprotocol/clientCapabilities", capabilities);
+        }
+        return copy;
+    }
+
+    /** The routing headers a 2026-07-28 client sends on Streamable HTTP: its version, the method and, unless null, the name. */
+    protected static String[] routing(String method, String name) {
+        return name == null ? new String[] {"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method}
+                : new String[] {"MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method, "Mcp-Name", name};
+    }
+
     /** {@code tools/call} params of {@code tool} with a {@code marker} argument (its answer names it). */
     protected static ObjectNode call(String tool, String marker) {
         ObjectNode params = params().put("name", tool);

@@ -4,7 +4,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A JSON-RPC 2.0 error answer (code, message, optional data). Thrown inside the gate and turned into
- * the error member of the response for the request's id; never into an HTTP error status.
+ * the error member of the response for the request's id. Its HTTP status is the transport's to say: 200 but for a
+ * 2026-07-28 request on Streamable HTTP, whose protocol errors have the statuses that revision gives them
+ * ({@code transport.McpRequestMetadata}).
  */
 public class JsonRpcError extends RuntimeException {
     public static final int PARSE_ERROR = -32700;
@@ -18,6 +20,11 @@ public class JsonRpcError extends RuntimeException {
     public static final String BLOCKED_MESSAGE = "Tool call blocked by policy";
     /** The upstream MCP server is missing, unreachable or failed (implementation-defined server error range). */
     public static final int UPSTREAM_FAILED = -32002;
+    /**
+     * MCP 2026-07-28, Streamable HTTP: the routing headers ({@code MCP-Protocol-Version}, {@code Mcp-Method},
+     * {@code Mcp-Name}) are missing, malformed, or say something else than the body.
+     */
+    public static final int HEADER_MISMATCH = -32020;
     /** MCP 2026-07-28: a request needs a client capability it did not declare (e.g. the tasks extension). */
     public static final int MISSING_CLIENT_CAPABILITY = -32021;
     /** MCP 2026-07-28: the protocol version a request names is not one the gate speaks. */

@@ -36,7 +36,7 @@ public final class McpRevisions {
     /** The revision whose tasks are a utility of the core protocol. */
     public static final String TASKS_UTILITY = "2025-11-25";
     /** The revision without a handshake, whose tasks are an extension. */
-    static final String STATELESS = "2026-07-28";
+    public static final String STATELESS = "2026-07-28";
     static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
     static final String META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
     public static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
@@ -70,14 +70,14 @@ public final class McpRevisions {
     /**
      * The era of one request of this caller.
      *
-     * @throws JsonRpcError -32022 when the request's {@code _meta} names a version the gate does not speak
+     * @throws JsonRpcError -32022 when the request's {@code _meta} names a version the gate does not speak; -32602
+     *                      when it names 2026-07-28 without the members that revision requires
      */
     public static Era of(McpCaller caller, JsonRpcRequest request) {
-        JsonNode meta = request.params() == null ? null : request.params().get("_meta");
-        JsonNode declared = meta == null ? null : meta.get(META_PROTOCOL_VERSION);
+        String declared = declaredVersion(request);
         String version;
-        if (declared != null && declared.isString()) {
-            version = declared.asString();
+        if (declared != null) {
+            version = declared;
             if (!SUPPORTED.contains(version)) {
                 throw unsupported(version);
             }
@@ -85,14 +85,49 @@ public final class McpRevisions {
             version = caller.protocolVersion();
         }
         if (STATELESS.equals(version)) {
-            JsonNode extension = meta == null ? null
-                    : meta.path(META_CLIENT_CAPABILITIES).path("extensions").get(TASKS_EXTENSION);
+            JsonNode capabilities = declared == null ? null : requireClientCapabilities(request);
+            JsonNode extension = capabilities == null ? null : capabilities.path("extensions").get(TASKS_EXTENSION);
             return new Era(version, true, extension != null && extension.isObject() ? Tasks.EXTENSION : Tasks.NONE);
         }
         return new Era(version, false, TASKS_UTILITY.equals(version) ? Tasks.UTILITY : Tasks.NONE);
     }
 
-    static JsonRpcError unsupported(String requested) {
+    /**
+     * The protocol version a request declares in its own {@code _meta} ({@code io.modelcontextprotocol/protocolVersion},
+     * 2026-07-28's way), null when it declares none (a request of a session: its version is the session's).
+     *
+     * @throws JsonRpcError -32602 when the member is there but not a string (the key is reserved for this use)
+     */
+    public static String declaredVersion(JsonRpcRequest request) {
+        JsonNode meta = request.params() == null ? null : request.params().get("_meta");
+        JsonNode declared = meta == null || !meta.isObject() ? null : meta.get(META_PROTOCOL_VERSION);
+        if (declared == null) {
+            return null;
+        }
+        if (!declared.isString()) {
+            throw JsonRpcError.invalidParams("Invalid params: _meta[\"" + META_PROTOCOL_VERSION + "\"] must be a string");
+        }
+        return declared.asString();
+    }
+
+    /**
+     * 2026-07-28's required {@code _meta} member besides the version (basic/index.mdx, "Per-request protocol fields":
+     * "fields marked as required MUST be included on every request"): the client's capabilities, an object.
+     *
+     * @throws JsonRpcError -32602 when it is missing or not an object ("A request missing any required field is
+     *                      malformed; the server MUST reject it with JSON-RPC error code -32602")
+     */
+    public static JsonNode requireClientCapabilities(JsonRpcRequest request) {
+        JsonNode capabilities = request.params() == null ? null : request.params().path("_meta").get(META_CLIENT_CAPABILITIES);
+        if (capabilities == null || !capabilities.isObject()) {
+            throw JsonRpcError.invalidParams("Invalid params: a " + STATELESS + " request must carry _meta[\""
+                    + META_CLIENT_CAPABILITIES + "\"], an object");
+        }
+        return capabilities;
+    }
+
+    /** -32022 for a version the gate does not speak, listing the ones it does ({@code data.supported, requested}). */
+    public static JsonRpcError unsupported(String requested) {
         ObjectNode data = IngressJson.RESPONSES.createObjectNode();
         SUPPORTED.forEach(data.putArray("supported")::add);
         data.put("requested", requested.length() > 64 ? requested.substring(0, 64) : requested);

@@ -51,6 +51,12 @@ import tools.jackson.databind.node.ObjectNode;
  * stream on its EvaluateAction (scope mcp, in log order with revocations); every other body by a
  * {@code check_access} through the stream ({@link McpKeys}), which also confirms the mcp connection.
  * A bad key is an HTTP 401 with the JSON error body, not a JSON-RPC error.
+ *
+ * <p>A 2026-07-28 request is checked before anything else, the key included ({@link McpRequestMetadata}): its routing
+ * headers against its body, its version and its {@code _meta}; a refusal is that revision's JSON-RPC error with its
+ * HTTP status (400), counted ({@link McpRefusals}), and nothing else is done with the request. Its answers have that
+ * revision's statuses too (404 for -32601, 400 for -32021); it has no session, so an {@code Mcp-Session-Id} on it is
+ * ignored.
  */
 @Component
 public class McpGateHandler {
@@ -70,14 +76,16 @@ public class McpGateHandler {
     private final McpOrigins origins;
     private final McpClientSessions clientSessions;
     private final McpServerRequests serverRequests;
+    private final McpRefusals refusals;
     private final RequestRateLimits rateLimits;
     private final int maxBytes;
     private final int maxBatchSize;
 
     McpGateHandler(McpKeys keys, McpGateMethods methods, RequestRateLimits rateLimits,
                    IngressProperties properties, McpGateProperties gate, McpSessionIds sessionIds, McpOrigins origins,
-                   McpClientSessions clientSessions, McpServerRequests serverRequests) {
+                   McpClientSessions clientSessions, McpServerRequests serverRequests, McpRefusals refusals) {
         this.clientSessions = clientSessions;
+        this.refusals = refusals;
         this.serverRequests = serverRequests;
         this.keys = keys;
         this.methods = methods;
@@ -96,7 +104,9 @@ public class McpGateHandler {
                     request.headers().firstHeader(AGENT_HEADER), CorrelationIds.of(request),
                     IdempotencyKeys.of(request).orElse(null))
                     .withVersionHeader(request.headers().firstHeader(VERSION_HEADER));
-            String session = request.headers().firstHeader(McpSessionIds.HEADER);
+            // a 2026-07-28 request has no session ("An Mcp-Session-Id header on a request: ignore it")
+            String session = McpRequestMetadata.statelessHeader(request.headers().asHttpHeaders()) ? null
+                    : request.headers().firstHeader(McpSessionIds.HEADER);
             if (session != null) {
                 // not ours, altered, or another key's: the transport's answer for a session the server does not know
                 McpSessionIds.State state = sessionIds.state(session, caller.key())
@@ -108,9 +118,43 @@ public class McpGateHandler {
             }
             McpCaller from = caller;
             boolean events = acceptsEvents(request);
-            return body(request).flatMap(body -> checkedKey(from, body).then(events && streamable(body)
-                    ? stream(from, body) : answer(from, body, session)));
+            return body(request).flatMap(body -> {
+                McpRequestMetadata.Checked checked = McpRequestMetadata.check(request.headers().asHttpHeaders(), body);
+                if (checked.refusal() != null) {
+                    return refused(checked.refusal(), from.correlationId());
+                }
+                return checkedKey(from, body).then(events && streamable(body)
+                        ? stream(from, body, checked.stateless()) : answer(from, body, session, checked.stateless()));
+            });
         });
+    }
+
+    /**
+     * A request refused before anything was done with it: the JSON-RPC error (with {@code data.correlationId}) and
+     * its HTTP status; no {@code id} when the request had none to echo (2026-07-28's error responses omit it).
+     */
+    Mono<ServerResponse> refused(McpRequestMetadata.Refusal refusal, String correlationId) {
+        JsonRpcError error = refusal.error();
+        refusals.count(refusal.reason(), correlationId, error.getMessage());
+        ObjectNode data = error.data() instanceof ObjectNode given ? given.deepCopy() : IngressJson.RESPONSES.createObjectNode();
+        ObjectNode answer = JsonRpcMessages.error(refusal.id(), error.withData(data.put("correlationId", correlationId)));
+        if (refusal.id() == null) {
+            answer.remove("id");
+        }
+        return ServerResponse.status(refusal.status()).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(answer));
+    }
+
+    /** A 2026-07-28 answer as JSON with the status that revision gives it; an error status is counted as a refusal. */
+    private Mono<ServerResponse> statelessJson(JsonNode answer, String correlationId) {
+        HttpStatus status = McpRequestMetadata.statusOf(answer);
+        if (status != HttpStatus.OK) {
+            JsonNode error = answer.path("error");
+            refusals.count(McpRequestMetadata.reasonOf(error.path("code").asInt()), correlationId,
+                    error.path("message").asString(""));
+        }
+        return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(IngressJson.RESPONSES.writeValueAsBytes(answer));
     }
 
     /** Whether the client named text/event-stream in Accept (Streamable HTTP clients do), not just a wildcard. */
@@ -129,9 +173,15 @@ public class McpGateHandler {
      * The Streamable HTTP answer as an event stream: the upstream's notifications about the request
      * (progress, with the client's token) as they come, then the response, then the end of the stream.
      */
-    private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body) {
-        if ((caller.client() == null || !caller.client().mayReceiveUnasked())
-                && !body.get().path("params").path("_meta").has("progressToken")) {
+    private Mono<ServerResponse> stream(McpCaller caller, Optional<JsonNode> body, boolean stateless) {
+        boolean progress = body.get().path("params").path("_meta").has("progressToken");
+        if (stateless && !(progress && "tools/call".equals(body.get().path("method").asString()))) {
+            // 2026-07-28, and no progress a tools/call could bring: one answer, an event unless it is a refusal,
+            // which has its HTTP status and so is JSON
+            return responseTo(caller, body).flatMap(answer -> McpRequestMetadata.statusOf(answer) == HttpStatus.OK
+                    ? events(Flux.just(answer)) : statelessJson(answer, caller.correlationId()));
+        }
+        if ((caller.client() == null || !caller.client().mayReceiveUnasked()) && !progress) {
             // nothing can come before the response (no progress asked for, and nothing the upstream may send
             // unasked reaches this client): one event, without the machinery for notifications
             return events(responseTo(caller, body).flux());
@@ -174,8 +224,9 @@ public class McpGateHandler {
         }
     }
 
-    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body, String session) {
-        return responseTo(caller, body).flatMap(answer -> json(answer, session == null ? newSession(caller, body, answer) : Optional.empty()))
+    private Mono<ServerResponse> answer(McpCaller caller, Optional<JsonNode> body, String session, boolean stateless) {
+        return responseTo(caller, body).flatMap(answer -> stateless ? statelessJson(answer, caller.correlationId())
+                        : json(answer, session == null ? newSession(caller, body, answer) : Optional.empty()))
                 .switchIfEmpty(Mono.defer(() -> ServerResponse.accepted().build()));
     }
 

@@ -45,6 +45,9 @@ import tools.jackson.databind.JsonNode;
  * <p>The key is checked on the GET (an active key with the mcp scope) and again on every POST, which
  * must carry the very key that opened the session: a session is bound to its key and so to the key's
  * workspace. Sessions are held in memory by the instance that serves the stream.
+ *
+ * <p>A POST whose message is a 2026-07-28 request is checked as on Streamable HTTP ({@link McpRequestMetadata}) and a
+ * refusal is the POST's own answer (400 with the JSON-RPC error); what is served answers on the stream as always.
  */
 @Component
 public class McpSseTransport {
@@ -140,12 +143,17 @@ public class McpSseTransport {
                     .orElse(session.agentId());
             McpCaller caller = new McpCaller(key, agentId, CorrelationIds.of(request), IdempotencyKeys.of(request).orElse(null))
                     .withClient(session.client());
-            return gate.body(request)
-                    .flatMap(body -> keys.check(key, agentId, caller.correlationId()).thenReturn(body))
-                    .flatMap(body -> {
-                        answerLater(session, caller, body);
-                        return ServerResponse.accepted().build();
-                    });
+            return gate.body(request).flatMap(body -> {
+                // a 2026-07-28 request here too is checked before anything else, and refused on the POST itself
+                McpRequestMetadata.Checked checked = McpRequestMetadata.check(request.headers().asHttpHeaders(), body);
+                if (checked.refusal() != null) {
+                    return gate.refused(checked.refusal(), caller.correlationId());
+                }
+                return keys.check(key, agentId, caller.correlationId()).then(Mono.defer(() -> {
+                    answerLater(session, caller, body);
+                    return ServerResponse.accepted().build();
+                }));
+            });
         });
     }
 

@@ -9,6 +9,7 @@ import static org.mockito.Mockito.when;
 
 import io.agentgateway.actiongate.ApprovalWithdrawals;
 import io.agentgateway.gatewayclient.LiveEvents;
+import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.mcpgate.McpGateSliceTest;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.HeldCallKind;
@@ -161,9 +162,9 @@ class McpTasksTest extends McpGateSliceTest {
         String taskId = UUID.randomUUID().toString();
         assertThat(rpc(request(1, "tasks/get", params().put("taskId", taskId))).at("/error/code").asInt())
                 .as("no version negotiated: the methods of before tasks").isEqualTo(-32601);
-        ObjectNode stateless = params().put("taskId", taskId);
-        stateless.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        assertThat(rpc(request(2, "tasks/get", stateless)).at("/error/code").asInt())
-                .as("2026-07-28 without the tasks extension declared").isEqualTo(-32021);
+        // 2026-07-28 without the tasks extension declared: -32021, with that revision's status (400)
+        byte[] refused = post(request(2, "tasks/get", stateless(params().put("taskId", taskId), params())),
+                routing("tasks/get", taskId)).expectStatus().isBadRequest().expectBody().returnResult().getResponseBody();
+        assertThat(IngressJson.REQUESTS.readTree(refused).at("/error/code").asInt()).isEqualTo(-32021);
     }
 }

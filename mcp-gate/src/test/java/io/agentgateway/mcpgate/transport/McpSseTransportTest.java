@@ -1,6 +1,9 @@
 package io.agentgateway.mcpgate.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
 import io.agentgateway.httpedge.web.IngressJson;
@@ -63,6 +66,24 @@ class McpSseTransportTest extends McpGateSliceTest {
                 .header(HttpHeaders.AUTHORIZATION, "Bearer " + apiKey)
                 .bodyValue(request(1, "ping", null)).exchange().expectStatus().isNotFound()))
                 .isEqualTo(McpSseTransport.UNKNOWN_SESSION);
+    }
+
+    @Test
+    void aTwentyTwentySixRequestWhoseHeadersAreNotItsBodyIsRefusedOnThePostItself() {
+        // streamable-http.mdx, "Server Validation": "Servers that process the request body MUST reject requests where
+        // the values specified in the headers do not match the corresponding values in the request body."
+        decides(outcome(Decision.ALLOW, "fine"));
+        ServerSentEvent<String> endpoint = open().cache().filter(event -> "endpoint".equals(event.event()))
+                .blockFirst(Duration.ofSeconds(10));
+        String marker = UUID.randomUUID().toString();
+        byte[] refused = http.post().uri(endpoint.data()).contentType(MediaType.APPLICATION_JSON)
+                .header(HttpHeaders.AUTHORIZATION, "Bearer " + apiKey)
+                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call").header("Mcp-Name", "delete_repo")
+                .bodyValue(request(4, "tools/call", stateless(call("list_repos", marker), params()))).exchange()
+                .expectStatus().isBadRequest().expectBody().returnResult().getResponseBody();
+        assertThat(IngressJson.REQUESTS.readTree(refused).at("/error/code").asInt()).isEqualTo(-32020);
+        verify(gate, never()).decide(any());
+        assertThat(UPSTREAM.calls()).doesNotContain("list_repos " + marker);
     }
 
     @Test
