@@ -3,10 +3,10 @@ package io.agentgateway.adminapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

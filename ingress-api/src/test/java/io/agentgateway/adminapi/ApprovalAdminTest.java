@@ -2,11 +2,11 @@ package io.agentgateway.adminapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.ingressapi.support.DecisionResponder;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.DecisionResponder;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import io.agentgateway.schemas.ActorKind;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.ReviewVerdict;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.embeddedinfra.EmbeddedKafkaBroker;
 import io.agentgateway.embeddedinfra.SharedTestInfra;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestDatabase;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestDatabase;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;

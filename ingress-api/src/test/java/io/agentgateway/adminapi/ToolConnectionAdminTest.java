@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.httpedge.secret.ConfiguredSecretBox;
 import io.agentgateway.httpedge.secret.SecretsProperties;
-import io.agentgateway.ingressapi.support.DecisionResponder;
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestHttp;
-import io.agentgateway.ingressapi.support.TestTokens;
+import io.agentgateway.ingresstestsupport.DecisionResponder;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestHttp;
+import io.agentgateway.ingresstestsupport.TestTokens;
 import io.agentgateway.httpedge.web.ApiException;
 import io.agentgateway.schemas.ClassificationRule;
 import io.agentgateway.schemas.GatewayJson;

@@ -13,7 +13,7 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 public class PublicBaseUrl {
     private final String configured;
 
-    PublicBaseUrl(PublicUrlProperties properties) {
+    public PublicBaseUrl(PublicUrlProperties properties) {
         this.configured = properties.publicBaseUrl();
     }
 

@@ -3,7 +3,7 @@ package io.agentgateway.adminapi.export;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.ingressapi.support.TestDatabase;
+import io.agentgateway.ingresstestsupport.TestDatabase;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.Tool;
