@@ -1,13 +1,18 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.admin;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.WebhookSender.CODE_HOST;
-import static io.agentgateway.launcher.WebhookSender.gitHubHeaders;
-import static io.agentgateway.launcher.WebhookSender.payload;
-import static io.agentgateway.launcher.WebhookSender.post;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.WebhookSender.CODE_HOST;
+import static io.agentgateway.launcher.support.WebhookSender.gitHubHeaders;
+import static io.agentgateway.launcher.support.WebhookSender.payload;
+import static io.agentgateway.launcher.support.WebhookSender.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.McpUpstreamServer;
+import io.agentgateway.launcher.support.ProxyUpstream;
+import io.agentgateway.launcher.support.WebhookSender;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
 import java.net.URI;

@@ -1,12 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.admin;
 
-import static io.agentgateway.launcher.GatewayHarness.action;
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.action;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.ChatWebhook;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.LinkedHashMap;

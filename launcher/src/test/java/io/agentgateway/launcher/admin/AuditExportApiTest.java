@@ -1,14 +1,17 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.admin;
 
-import static io.agentgateway.launcher.GatewayHarness.action;
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.action;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.adminapi.export.AuditExport;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
 import io.agentgateway.launcher.cli.ExportCommand;
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.InputStream;
 import java.io.OutputStream;

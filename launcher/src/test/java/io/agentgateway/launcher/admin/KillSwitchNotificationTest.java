@@ -1,11 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.admin;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.killSwitch;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.killSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.ChatWebhook;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

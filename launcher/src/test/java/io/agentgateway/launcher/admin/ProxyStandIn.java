@@ -1,6 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.admin;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.DerivedIds;

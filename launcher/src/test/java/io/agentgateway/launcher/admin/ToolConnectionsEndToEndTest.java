@@ -1,11 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.admin;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.killSwitch;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.killSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.CapturedLogLines;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.secret.SecretBox;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;

@@ -1,10 +1,11 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.agentapi;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,13 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.cli;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.embeddedinfra.FreePorts;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
-import io.agentgateway.launcher.cli.BacktestCommand;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

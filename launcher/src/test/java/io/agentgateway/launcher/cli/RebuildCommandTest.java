@@ -1,10 +1,12 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
-import io.agentgateway.launcher.cli.RebuildCommand;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

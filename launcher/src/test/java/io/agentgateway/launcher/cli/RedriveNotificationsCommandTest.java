@@ -1,11 +1,12 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.cli;
 
-import static io.agentgateway.launcher.GatewayHarness.killSwitch;
+import static io.agentgateway.launcher.support.GatewayHarness.killSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
-import io.agentgateway.launcher.cli.RedriveNotificationsCommand;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.LoopbackServer;
 import io.agentgateway.notifier.DeadLetterRedrive;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

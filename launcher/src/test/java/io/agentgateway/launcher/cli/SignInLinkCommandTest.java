@@ -1,8 +1,10 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.cli.SignInLinkCommand;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.LauncherSettings;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;

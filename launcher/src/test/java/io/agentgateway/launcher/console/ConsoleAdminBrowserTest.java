@@ -1,9 +1,15 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.console;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.ConsoleIdentityProvider;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.LoopbackServer;
+import io.agentgateway.launcher.support.ProxyUpstream;
+import io.agentgateway.launcher.support.RealClients;
+import io.agentgateway.launcher.support.WebhookSender;
 import jakarta.mail.internet.MimeMessage;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +44,7 @@ import tools.jackson.databind.JsonNode;
  * The console's admin half in a real headless Chromium against the running embedded gateway and the real OpenID
  * provider ({@link ConsoleIdentityProvider}), as its reviewers' half ({@link ConsoleBrowserTest}): a policy with a
  * condition back-tested, tested, saved and deciding the next evaluation; the code host connected through a real OAuth
- * peer in the browser ({@link OAuthTokenEndpoint}'s consent page) and the proxy using its token; a webhook secret
+ * peer in the browser ({@code OAuthTokenEndpoint}'s consent page) and the proxy using its token; a webhook secret
  * rotated and a delivery signed with it accepted; an API key issued, used from octokit with the snippet shown, revoked
  * and refused; a reviewer added who signs in and may decide approvals but not edit policies; a test notification to the
  * real SMTP peer (GreenMail) and a dead letter sent again once; the operators' workspaces. Every form error at its
@@ -49,7 +55,7 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleAdminBrowserTest {
     /** An admin of the test's workspace and one of the gateway's operators (GatewayHarness names it). */
-    static final String OPERATOR = "console-operator";
+    static final String OPERATOR = GatewayHarness.CONSOLE_OPERATOR;
     private static final HttpClient HTTP = GatewayHarness.http11Client();
 
     private final ProxyUpstream upstream = ProxyUpstream.start();

@@ -1,9 +1,12 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.console;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.ConsoleIdentityProvider;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.ProxyUpstream;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,7 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.launcher.support.ConsoleIdentityProvider;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.CookieManager;
 import java.net.URI;

@@ -1,10 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.BadInputs.Answer;
-import io.agentgateway.launcher.BadInputs.Case;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.DevJwts;
+import io.agentgateway.launcher.edge.BadInputs.Answer;
+import io.agentgateway.launcher.edge.BadInputs.Case;
+import io.agentgateway.launcher.support.CapturedLogLines;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.RawHttp;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
 import java.nio.charset.StandardCharsets;
@@ -497,7 +497,7 @@ final class BadInputs {
         return route.body == null ? null : json(route.body);
     }
 
-    static byte[] json(Object value) {
+    public static byte[] json(Object value) {
         return io.agentgateway.schemas.GatewayJson.MAPPER.writeValueAsBytes(value);
     }
 

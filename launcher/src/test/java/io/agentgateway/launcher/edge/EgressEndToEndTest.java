@@ -1,10 +1,15 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.ProxyTestSupport;
+import io.agentgateway.launcher.support.ProxyUpstream;
+import io.agentgateway.launcher.support.RestrictedReplica;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class EgressEndToEndTest {
     /** The shared gateway's fixed names ({@code gateway.egress.hosts}): no DNS server is needed. */
-    static final String HARNESS_HOSTS = "metadata-alias.test=169.254.169.254,rebind.test=127.0.0.1";
+    static final String HARNESS_HOSTS = GatewayHarness.EGRESS_TEST_HOSTS;
     private static final String HOP = "X-Agent-Gateway-Hop";
     private static final HttpClient http = GatewayHarness.http11Client();
     private static final ProxyUpstream upstream = ProxyUpstream.start();

@@ -1,10 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.EdgeReplica;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.McpGateClients;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.BufferedReader;
 import java.io.IOException;

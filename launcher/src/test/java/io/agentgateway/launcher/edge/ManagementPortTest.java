@@ -1,9 +1,10 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,7 +1,11 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.launcher.support.CapturedLogLines;
+import io.agentgateway.launcher.support.EdgeReplica;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.RawHttp;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.edge;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.evidence;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.db;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.db;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -12,10 +12,13 @@ import io.agentgateway.evidence.MerkleHasher;
 import io.agentgateway.evidence.MerkleProofs;
 import io.agentgateway.evidence.NoteKeys;
 import io.agentgateway.evidence.SignedNote;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.LauncherSettings;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
 import io.agentgateway.launcher.cli.AuditVerifyCommand;
 import io.agentgateway.launcher.cli.ExportCommand;
 import io.agentgateway.launcher.cli.VerifyCommand;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,10 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.HashMap;

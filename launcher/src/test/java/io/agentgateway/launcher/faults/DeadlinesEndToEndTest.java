@@ -1,9 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.AuditRow;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.GatewayHarness.AuditRow;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.IngressReplica;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
-import static io.agentgateway.launcher.GatewayHarness.action;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
-import static io.agentgateway.launcher.GatewayHarness.killSwitch;
+import static io.agentgateway.launcher.support.GatewayHarness.action;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.killSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,10 +1,11 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.embeddedinfra.FreePorts;
-import io.agentgateway.launcher.GatewayHarness.AuditRow;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.AuditRow;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

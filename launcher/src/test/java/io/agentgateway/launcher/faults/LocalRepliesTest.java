@@ -1,14 +1,16 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
-import static io.agentgateway.launcher.GatewayHarness.action;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.action;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.decisionstream.runtime.StreamsOptions;
 import io.agentgateway.decisionstream.topology.DecisionTopology;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
 import io.agentgateway.schemas.Topics;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.faults;
 
 import io.agentgateway.schemas.Topics;
 import java.util.Map;

@@ -1,5 +1,6 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.mcp;
 
+import io.agentgateway.launcher.support.McpSdkUpstream;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpError;

@@ -1,9 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.IngressReplica;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.NodeProject;
 import io.agentgateway.schemas.GatewayJson;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;

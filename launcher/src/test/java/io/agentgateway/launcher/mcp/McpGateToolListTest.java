@@ -1,9 +1,12 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.mcp;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.McpUpstreamServer;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -1,7 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.launcher.support.McpGateClients;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,13 +1,18 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.mcp;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.McpTaskClient.call;
-import static io.agentgateway.launcher.McpTaskClient.params;
-import static io.agentgateway.launcher.McpTaskClient.taskParams;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.mcp.McpTaskClient.call;
+import static io.agentgateway.launcher.mcp.McpTaskClient.params;
+import static io.agentgateway.launcher.mcp.McpTaskClient.taskParams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.EdgeReplica;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.IngressReplica;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.McpUpstreamServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,9 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.observability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.URI;
 import java.net.http.HttpClient;

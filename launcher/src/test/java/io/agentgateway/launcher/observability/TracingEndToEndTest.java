@@ -1,10 +1,15 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.observability;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.McpUpstreamServer;
+import io.agentgateway.launcher.support.ProxyTestSupport;
+import io.agentgateway.launcher.support.RecordingUpstream;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.gatewaytracing.GatewayAttributes;
 import io.opentelemetry.api.trace.SpanKind;

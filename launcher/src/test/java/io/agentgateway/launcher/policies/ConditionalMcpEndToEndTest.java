@@ -1,10 +1,13 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.policies;
 
-import static io.agentgateway.launcher.ConditionalPoliciesEndToEndTest.createPolicy;
-import static io.agentgateway.launcher.McpGateClients.connect;
+import static io.agentgateway.launcher.policies.ConditionalPoliciesEndToEndTest.createPolicy;
+import static io.agentgateway.launcher.support.McpGateClients.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.McpSdkUpstream;
 import io.agentgateway.schemas.GatewayJson;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;

@@ -1,15 +1,17 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.policies;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
-import static io.agentgateway.launcher.WebhookSender.CODE_HOST;
-import static io.agentgateway.launcher.WebhookSender.gitHubHeaders;
-import static io.agentgateway.launcher.WebhookSender.payload;
-import static io.agentgateway.launcher.WebhookSender.post;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.WebhookSender.CODE_HOST;
+import static io.agentgateway.launcher.support.WebhookSender.gitHubHeaders;
+import static io.agentgateway.launcher.support.WebhookSender.payload;
+import static io.agentgateway.launcher.support.WebhookSender.post;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.GatewayJson;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

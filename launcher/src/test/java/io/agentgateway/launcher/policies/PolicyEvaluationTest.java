@@ -1,13 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.policies;
 
-import static io.agentgateway.launcher.GatewayHarness.action;
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.GatewayHarness.evaluate;
-import static io.agentgateway.launcher.GatewayHarness.killSwitch;
+import static io.agentgateway.launcher.support.GatewayHarness.action;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.evaluate;
+import static io.agentgateway.launcher.support.GatewayHarness.killSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

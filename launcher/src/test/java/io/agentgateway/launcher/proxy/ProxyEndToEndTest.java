@@ -1,11 +1,16 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.proxy;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.agentgateway.httpedge.auth.ApiKeys;
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.support.CapturedLogLines;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.ProxyTestSupport;
+import io.agentgateway.launcher.support.ProxyUpstream;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -44,7 +49,7 @@ class ProxyEndToEndTest {
     }
 
     record Answer(int status, java.net.http.HttpHeaders headers, byte[] body) {
-        JsonNode json() {
+        public JsonNode json() {
             return GatewayJson.MAPPER.readTree(body);
         }
 

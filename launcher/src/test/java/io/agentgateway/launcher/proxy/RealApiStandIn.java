@@ -1,6 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.proxy;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.agentgateway.launcher.support.RealClients;
+import io.agentgateway.launcher.support.RecordingServer;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

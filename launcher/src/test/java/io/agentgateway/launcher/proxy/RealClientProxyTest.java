@@ -1,12 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.proxy;
 
-import static io.agentgateway.launcher.ProxyTestSupport.auditRow;
-import static io.agentgateway.launcher.ProxyTestSupport.connect;
-import static io.agentgateway.launcher.ProxyTestSupport.token;
+import static io.agentgateway.launcher.support.ProxyTestSupport.auditRow;
+import static io.agentgateway.launcher.support.ProxyTestSupport.connect;
+import static io.agentgateway.launcher.support.ProxyTestSupport.token;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.RealClients;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -17,14 +17,14 @@ import org.slf4j.LoggerFactory;
  * own code at TRACE (and Reactor Netty, server and client, at DEBUG), so a secret logged at a low level is
  * caught too. Each line is its formatted message plus its exceptions' classes and messages.
  */
-final class CapturedLogLines implements AutoCloseable {
+public final class CapturedLogLines implements AutoCloseable {
     private static final Map<String, Level> OPENED = Map.of(
             Logger.ROOT_LOGGER_NAME, Level.DEBUG, "org.springframework.web", Level.DEBUG,
             "reactor.netty", Level.DEBUG, "io.agentgateway", Level.TRACE);
     private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
     private final Map<Logger, Level> previous = new HashMap<>();
 
-    static CapturedLogLines start() {
+    public static CapturedLogLines start() {
         CapturedLogLines logs = new CapturedLogLines();
         logs.appender.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
         logs.appender.start();
@@ -41,7 +41,7 @@ final class CapturedLogLines implements AutoCloseable {
         return (Logger) LoggerFactory.getLogger(name);
     }
 
-    List<String> lines() {
+    public List<String> lines() {
         return List.copyOf(appender.list).stream().map(e -> e.getFormattedMessage() + throwableText(e.getThrowableProxy())).toList();
     }
 
@@ -51,7 +51,7 @@ final class CapturedLogLines implements AutoCloseable {
      * Lines of other parts (the broker, the decision stream, the notifier) are left out: other tests'
      * background work in this JVM may log there meanwhile.
      */
-    List<String> clientInputProblems() {
+    public List<String> clientInputProblems() {
         return List.copyOf(appender.list).stream()
                 .filter(e -> e.getLevel().isGreaterOrEqual(Level.ERROR) || e.getThrowableProxy() != null && e.getLevel().isGreaterOrEqual(Level.INFO))
                 .filter(e -> CLIENT_FACING.stream().anyMatch(e.getLoggerName()::startsWith))

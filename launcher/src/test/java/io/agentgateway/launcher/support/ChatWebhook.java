@@ -1,8 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +15,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A workspace's chat incoming webhook, stood in for by a JDK HTTP server on loopback for each test
  * ({@code @RegisterExtension} on an instance field): every body posted to its path is kept in order, each answered 200.
  */
-final class ChatWebhook implements BeforeEachCallback, AfterEachCallback {
+public final class ChatWebhook implements BeforeEachCallback, AfterEachCallback {
     private final String path;
     private final List<String> bodies = new CopyOnWriteArrayList<>();
     private LoopbackServer server;
 
-    ChatWebhook(String path) {
+    public ChatWebhook(String path) {
         this.path = path;
     }
 
@@ -48,7 +48,7 @@ final class ChatWebhook implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Turns the workspace's notifications on: emails, and chat messages to this webhook. @return the webhook's URL */
-    String notifyEmailAndChatOf(TestWorkspace ws) {
+    public String notifyEmailAndChatOf(TestWorkspace ws) {
         String webhook = url();
         assertThat(GatewayHarness.client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/notification-settings", ws.ownerJwt(),
                 Map.of("chatWebhookUrl", webhook, "emailEnabled", true)).status()).isIn(200, 204);
@@ -56,7 +56,7 @@ final class ChatWebhook implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Every body posted, in arrival order. */
-    List<String> bodies() {
+    public List<String> bodies() {
         return bodies;
     }
 }

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.agentgateway.embeddedinfra.FreePorts;
 import java.io.IOException;
@@ -17,18 +17,18 @@ import org.awaitility.Awaitility;
  * are fixed when the harness's gateway starts (the gateway only reads the provider when somebody signs in), the
  * process itself starts on first use. Accounts: any login name signs in as that subject, email {@code <name>@example.test}.
  */
-final class ConsoleIdentityProvider {
-    static final String CLIENT_ID = "agent-gateway-console";
-    static final String CLIENT_SECRET = "console-secret-" + UUID.randomUUID();
+public final class ConsoleIdentityProvider {
+    public static final String CLIENT_ID = "agent-gateway-console";
+    public static final String CLIENT_SECRET = "console-secret-" + UUID.randomUUID();
     /** The resource whose access tokens (JWTs) the admin API accepts beside ID tokens. */
-    static final String ADMIN_API_RESOURCE = "urn:agent-gateway:admin-api";
+    public static final String ADMIN_API_RESOURCE = "urn:agent-gateway:admin-api";
     static final NodeProject PROJECT = new NodeProject(Path.of("src", "test", "node-console"), Path.of("target", "node-console"));
     private static final int PORT = FreePorts.pick();
     private static Process process;
 
     private ConsoleIdentityProvider() {}
 
-    static String issuer() {
+    public static String issuer() {
         return "http://127.0.0.1:" + PORT;
     }
 
@@ -41,7 +41,7 @@ final class ConsoleIdentityProvider {
     }
 
     /** Starts the provider once (for the gateway at {@code gatewayBaseUrl}); stopped when the JVM ends. */
-    static synchronized void ensureStarted(String gatewayBaseUrl) {
+    public static synchronized void ensureStarted(String gatewayBaseUrl) {
         if (process != null && process.isAlive()) {
             return;
         }
@@ -62,7 +62,7 @@ final class ConsoleIdentityProvider {
     }
 
     /** axe-core's engine, as the npm package ships it (injected into pages by the browser suite). */
-    static String axeSource() {
+    public static String axeSource() {
         PROJECT.install();
         try {
             return Files.readString(PROJECT.dir().resolve("node_modules/axe-core/axe.min.js"));

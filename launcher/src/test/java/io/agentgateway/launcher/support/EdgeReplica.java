@@ -1,5 +1,6 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
+import io.agentgateway.launcher.GatewayHttpClient;
 import java.util.Map;
 
 /**
@@ -7,7 +8,7 @@ import java.util.Map;
  * enough to reach in a test (the shared gateway keeps the defaults, and its rate limits off). Started
  * once per test JVM, on reply partition 3, and closed with the gateway.
  */
-final class EdgeReplica {
+public final class EdgeReplica {
     static final Map<String, String> SETTINGS = Map.ofEntries(
             Map.entry("gateway.http.header-timeout", "PT2S"),
             Map.entry("gateway.http.body-read-timeout", "PT2S"),
@@ -26,11 +27,11 @@ final class EdgeReplica {
 
     private EdgeReplica() {}
 
-    static String baseUrl() {
+    public static String baseUrl() {
         return REPLICA.baseUrl();
     }
 
-    static GatewayHttpClient client() {
+    public static GatewayHttpClient client() {
         return REPLICA.client();
     }
 }

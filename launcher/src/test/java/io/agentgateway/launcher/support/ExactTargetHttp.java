@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
@@ -21,11 +21,11 @@ import tools.jackson.databind.JsonNode;
  * ({@code Connection: close}); the answer is read by {@link RawHttp#readResponse} (chunked bodies joined, a body
  * without a declared length read to the end).
  */
-final class ExactTargetHttp {
+public final class ExactTargetHttp {
     private ExactTargetHttp() {}
 
-    record Response(int status, Map<String, List<String>> headers, byte[] body) {
-        String header(String name) {
+    public record Response(int status, Map<String, List<String>> headers, byte[] body) {
+        public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
             return values == null ? null : values.get(0);
         }
@@ -34,12 +34,12 @@ final class ExactTargetHttp {
             return GatewayJson.MAPPER.readTree(body);
         }
 
-        String text(String field) {
+        public String text(String field) {
             JsonNode value = json().get(field);
             return value == null || value.isNull() ? null : value.asString();
         }
 
-        String raw() {
+        public String raw() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
@@ -48,7 +48,7 @@ final class ExactTargetHttp {
      * @param target  the request target exactly as sent (path and query)
      * @param headers name, value, name, value, …
      */
-    static Response send(URI server, String method, String target, byte[] body, String... headers) {
+    public static Response send(URI server, String method, String target, byte[] body, String... headers) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(server.getHost(), server.getPort()), 5_000);
             socket.setSoTimeout(30_000);

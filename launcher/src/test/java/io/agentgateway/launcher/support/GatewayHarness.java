@@ -1,9 +1,14 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import io.agentgateway.embeddedinfra.FreePorts;
 import io.agentgateway.gatewaytracing.GatewayTracing;
+import io.agentgateway.launcher.DevJwts;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.GatewayHttpClient;
+import io.agentgateway.launcher.LauncherSettings;
+import io.agentgateway.launcher.WorkspaceBootstrap;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -32,8 +37,12 @@ import org.awaitility.Awaitility;
  * broker, real PostgreSQL, every module), plus a real SMTP server (GreenMail) the notifier sends to.
  * Tests isolate themselves by creating their own workspace.
  */
-final class GatewayHarness {
-    static final Duration REPLY_TIMEOUT = Duration.ofSeconds(3);
+public final class GatewayHarness {
+    /** Names that resolve to addresses the egress policy refuses, with no DNS server (EgressEndToEndTest). */
+    public static final String EGRESS_TEST_HOSTS = "metadata-alias.test=169.254.169.254,rebind.test=127.0.0.1";
+    /** The console's operator, who signs in at the OpenID provider (ConsoleAdminBrowserTest). */
+    public static final String CONSOLE_OPERATOR = "console-operator";
+    public static final Duration REPLY_TIMEOUT = Duration.ofSeconds(3);
 
     private static EmbeddedGateway gateway;
     private static GreenMail smtp;
@@ -43,7 +52,7 @@ final class GatewayHarness {
 
     private GatewayHarness() {}
 
-    static synchronized EmbeddedGateway gateway() {
+    public static synchronized EmbeddedGateway gateway() {
         if (gateway == null) {
             try {
                 Path dataDir = Files.createTempDirectory("gateway-e2e-");
@@ -72,7 +81,7 @@ final class GatewayHarness {
                 // FairUseTest tests them on an ingress of its own
                 properties.put("gateway.limits.key-rate", "0");
                 // names that resolve to what the egress policy refuses, with no DNS server (EgressEndToEndTest)
-                properties.put("gateway.egress.hosts", EgressEndToEndTest.HARNESS_HOSTS);
+                properties.put("gateway.egress.hosts", EGRESS_TEST_HOSTS);
                 // the suites send many unmatched webhook deliveries from one address: recording them is not rate
                 // limited here (WebhooksEndToEndTest tests the limits on RestrictedReplica)
                 properties.put("gateway.webhooks.unmatched-rate", "0");
@@ -83,7 +92,7 @@ final class GatewayHarness {
                 properties.putAll(ConsoleIdentityProvider.gatewayProperties());
                 // the operators: the launcher's own (its JWTs create the tests' workspaces) and the console's, who signs in
                 // at the OpenID provider (ConsoleAdminBrowserTest)
-                properties.put("gateway.auth.operators", EmbeddedGateway.DEFAULT_OPERATOR + "," + ConsoleAdminBrowserTest.OPERATOR);
+                properties.put("gateway.auth.operators", EmbeddedGateway.DEFAULT_OPERATOR + "," + CONSOLE_OPERATOR);
                 // MCP tasks: clients (the TypeScript SDK honours it) poll a held call's task this often
                 properties.put("gateway.mcp.tasks.poll-interval", "PT0.5S");
                 // small pages, so that McpTasksEndToEndTest pages through a few tasks
@@ -113,24 +122,24 @@ final class GatewayHarness {
     }
 
     /** Every span of the requests that came with a sampled traceparent (and of what they caused). */
-    static InMemorySpanExporter spans() {
+    public static InMemorySpanExporter spans() {
         gateway();
         return spans;
     }
 
-    static GreenMail smtp() {
+    public static GreenMail smtp() {
         gateway();
         return smtp;
     }
 
     /** A JDK HTTP/1.1 client (what the proxy's and webhooks' senders speak) that gives up connecting after 5 s. */
-    static java.net.http.HttpClient http11Client() {
+    public static java.net.http.HttpClient http11Client() {
         return java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     /** Adds a member of the role, named and addressed after it ({@code <role>-<workspace>@test.local}). @return the email */
-    static String addMember(TestWorkspace ws, String role) {
+    public static String addMember(TestWorkspace ws, String role) {
         String email = role + "-" + ws.id() + "@test.local";
         var added = client().send("PUT", "/admin/v1/workspaces/" + ws.id() + "/members/" + role + "-" + ws.id(), ws.ownerJwt(),
                 Map.of("email", email, "role", role));
@@ -139,7 +148,7 @@ final class GatewayHarness {
     }
 
     /** Distinct emails addressed to {@code address}: GreenMail stores one copy per recipient. */
-    static List<MimeMessage> mailTo(String address) {
+    public static List<MimeMessage> mailTo(String address) {
         Map<String, MimeMessage> byMessageId = new LinkedHashMap<>();
         for (MimeMessage m : smtp().getReceivedMessages()) {
             try {
@@ -153,30 +162,30 @@ final class GatewayHarness {
         return List.copyOf(byMessageId.values());
     }
 
-    static RecordingUpstream upstream() {
+    public static RecordingUpstream upstream() {
         gateway();
         return upstream;
     }
 
-    static OAuthTokenEndpoint tokenEndpoint() {
+    public static OAuthTokenEndpoint tokenEndpoint() {
         gateway();
         return tokenEndpoint;
     }
 
-    static GatewayHttpClient client() {
+    public static GatewayHttpClient client() {
         return new GatewayHttpClient(gateway().baseUrl());
     }
 
-    static Connection db() throws SQLException {
+    public static Connection db() throws SQLException {
         EmbeddedGateway g = gateway();
         return DriverManager.getConnection(g.jdbcUrl(), g.postgresUser(), g.postgresPassword());
     }
 
     /** An audit row as the deadline and crash tests look at it. */
-    record AuditRow(String auditLogId, String decision, String approvalRequestId, boolean undelivered) {}
+    public record AuditRow(String auditLogId, String decision, String approvalRequestId, boolean undelivered) {}
 
     /** The audit rows of one agent in a workspace, oldest first. */
-    static List<AuditRow> auditRows(String workspaceId, String agentId) throws SQLException {
+    public static List<AuditRow> auditRows(String workspaceId, String agentId) throws SQLException {
         try (Connection c = db();
              PreparedStatement s = c.prepareStatement("select id::text, decision, approval_request_id::text, undelivered"
                      + " from audit_log where workspace_id = ?::uuid and agent_id = ? order by occurred_at")) {
@@ -192,14 +201,14 @@ final class GatewayHarness {
         }
     }
 
-    static String jwt(String userId, String email) {
+    public static String jwt(String userId, String email) {
         return DevJwts.sign(gateway().secrets().jwtSecret(), userId, email, Duration.ofHours(1));
     }
 
     /** A fresh workspace with its owner and an API key of every scope. */
-    record TestWorkspace(String id, String ownerId, String ownerEmail, String ownerJwt, String apiKey) {}
+    public record TestWorkspace(String id, String ownerId, String ownerEmail, String ownerJwt, String apiKey) {}
 
-    static TestWorkspace newWorkspace() {
+    public static TestWorkspace newWorkspace() {
         String ownerId = "owner-" + UUID.randomUUID();
         String email = ownerId + "@test.local";
         String jwt = jwt(ownerId, email);
@@ -211,15 +220,15 @@ final class GatewayHarness {
         return new TestWorkspace(created.workspaceId(), ownerId, email, jwt, created.apiKey());
     }
 
-    static GatewayHttpClient.Response evaluate(TestWorkspace ws, Map<String, Object> body) {
+    public static GatewayHttpClient.Response evaluate(TestWorkspace ws, Map<String, Object> body) {
         return client().send("POST", "/functions/v1/evaluate-action", ws.apiKey(), body);
     }
 
-    static Map<String, Object> action(String tool, String action, String risk) {
+    public static Map<String, Object> action(String tool, String action, String risk) {
         return Map.of("tool", tool, "action", action, "riskLevel", risk, "agentId", "agent-1");
     }
 
-    static GatewayHttpClient.Response killSwitch(TestWorkspace ws, String action, String tool) {
+    public static GatewayHttpClient.Response killSwitch(TestWorkspace ws, String action, String tool) {
         Map<String, Object> body = tool == null
                 ? Map.of("workspaceId", ws.id(), "action", action)
                 : Map.of("workspaceId", ws.id(), "action", action, "tool", tool);

@@ -1,6 +1,8 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.agentgateway.gatewayclient.CommandGateway;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.GatewayHttpClient;
 import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -9,17 +11,17 @@ import org.springframework.context.ConfigurableApplicationContext;
  * of its own (the gateway's is 0; the reply topic has 4), started on first use and closed with the gateway or by
  * {@link #close}.
  */
-final class IngressReplica implements AutoCloseable {
+public final class IngressReplica implements AutoCloseable {
     private final int replyPartition;
     private final Map<String, String> settings;
     private ConfigurableApplicationContext context;
 
-    IngressReplica(int replyPartition, Map<String, String> settings) {
+    public IngressReplica(int replyPartition, Map<String, String> settings) {
         this.replyPartition = replyPartition;
         this.settings = settings;
     }
 
-    synchronized String baseUrl() {
+    public synchronized String baseUrl() {
         if (context == null) {
             context = GatewayHarness.gateway().startIngressReplica(replyPartition, settings);
         }
@@ -27,12 +29,12 @@ final class IngressReplica implements AutoCloseable {
     }
 
     /** The replica's command gateway (starting the replica if needed). */
-    synchronized CommandGateway commandGateway() {
+    public synchronized CommandGateway commandGateway() {
         baseUrl();
         return context.getBean(CommandGateway.class);
     }
 
-    GatewayHttpClient client() {
+    public GatewayHttpClient client() {
         return new GatewayHttpClient(baseUrl());
     }
 

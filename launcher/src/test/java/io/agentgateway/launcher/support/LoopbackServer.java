@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
@@ -10,10 +10,10 @@ import java.util.concurrent.Executors;
 
 /**
  * A real HTTP server (the JDK's) on a free loopback port, one handler for every path: what the tests' stand-ins for
- * upstreams, webhooks and token endpoints ({@link RecordingUpstream}, {@link ProxyUpstream}, {@link RealApiStandIn},
+ * upstreams, webhooks and token endpoints ({@link RecordingUpstream}, {@link ProxyUpstream}, {@code RealApiStandIn},
  * {@link OAuthTokenEndpoint}, {@link ChatWebhook}) are served by.
  */
-final class LoopbackServer implements AutoCloseable {
+public final class LoopbackServer implements AutoCloseable {
     private final HttpServer server;
 
     private LoopbackServer(HttpServer server) {
@@ -24,7 +24,7 @@ final class LoopbackServer implements AutoCloseable {
      * @param concurrent whether each exchange is answered on a thread of its own (daemon threads named {@code name}), so
      *                   that a slow answer does not hold up the others; else one at a time on the server's own thread
      */
-    static LoopbackServer start(String name, boolean concurrent, HttpHandler handler) {
+    public static LoopbackServer start(String name, boolean concurrent, HttpHandler handler) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             if (concurrent) {
@@ -42,7 +42,7 @@ final class LoopbackServer implements AutoCloseable {
         }
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 

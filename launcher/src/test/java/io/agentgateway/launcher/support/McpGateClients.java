@@ -1,10 +1,10 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
@@ -22,15 +22,15 @@ import java.util.Map;
  * The MCP gate as the launcher's tests reach it: a workspace's {@code mcp} tool connection, and the official Java
  * SDK's client transports to the gate (Streamable HTTP, HTTP+SSE) with the workspace's key.
  */
-final class McpGateClients {
+public final class McpGateClients {
     /** The gate's endpoint: Streamable HTTP (POST) and HTTP+SSE (GET) alike. */
-    static final String GATE = "/functions/v1/mcp-gate/sse";
+    public static final String GATE = "/functions/v1/mcp-gate/sse";
     private static final HttpClient RAW = HttpClient.newHttpClient();
 
     private McpGateClients() {}
 
     /** Points the workspace's {@code mcp} connection at an upstream and waits until the gate serves it. */
-    static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
+    public static void connect(TestWorkspace ws, String url, String transport, String authType, String token) {
         Map<String, Object> body = new HashMap<>(Map.of("mcp_server_url", url, "mcp_transport", transport,
                 "mcp_auth_type", authType));
         if (token != null) {
@@ -49,14 +49,14 @@ final class McpGateClients {
     }
 
     /** Streamable HTTP to the gate of the ingress at {@code baseUrl}, with the key and, unless null, an {@code X-Agent-Id}. */
-    static McpClientTransport streamable(String baseUrl, String apiKey, String agentId) {
+    public static McpClientTransport streamable(String baseUrl, String apiKey, String agentId) {
         return HttpClientStreamableHttpTransport.builder(baseUrl).endpoint(GATE)
                 .httpRequestCustomizer((request, method, uri, body, context) -> headers(request, apiKey, agentId))
                 .build();
     }
 
     /** HTTP+SSE to the gate of the ingress at {@code baseUrl}, with the key and, unless null, an {@code X-Agent-Id}. */
-    static McpClientTransport sse(String baseUrl, String apiKey, String agentId) {
+    public static McpClientTransport sse(String baseUrl, String apiKey, String agentId) {
         return HttpClientSseClientTransport.builder(baseUrl).sseEndpoint(GATE)
                 .httpRequestCustomizer((request, method, uri, body, context) -> headers(request, apiKey, agentId))
                 .build();
@@ -70,7 +70,7 @@ final class McpGateClients {
     }
 
     /** Sends a plain HTTP request (to the gate, as a client library would not), the answer's body as text. */
-    static HttpResponse<String> send(HttpRequest request) {
+    public static HttpResponse<String> send(HttpRequest request) {
         try {
             return RAW.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
@@ -82,7 +82,7 @@ final class McpGateClients {
     }
 
     /** A sync SDK client over the transport (20 s per request), initialized. */
-    static McpSyncClient initialized(McpClientTransport transport) {
+    public static McpSyncClient initialized(McpClientTransport transport) {
         McpSyncClient sdk = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
         sdk.initialize();
         return sdk;

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -19,15 +19,15 @@ import org.apache.catalina.startup.Tomcat;
 
 /**
  * The wiring the in-process upstream MCP servers of the tests share ({@link McpUpstreamServer},
- * {@link McpAskingUpstream}): the official Java SDK's servlet transports on an embedded Tomcat, streamable HTTP at
+ * {@code McpAskingUpstream}): the official Java SDK's servlet transports on an embedded Tomcat, streamable HTTP at
  * {@code /mcp} and HTTP+SSE at {@code /sse} (messages to {@code /message}), every HTTP request shown to the
  * owner's {@link Observer} before the SDK's servlet answers it, and one SDK server per transport, which the owner
  * builds (its tools, resources, capabilities).
  */
-final class McpSdkUpstream implements AutoCloseable {
+public final class McpSdkUpstream implements AutoCloseable {
     /** Sees every HTTP request before the SDK does. */
     @FunctionalInterface
-    interface Observer {
+    public interface Observer {
         /** @return the request the SDK's servlet then reads: this one, or a wrapper that replays what was read */
         HttpServletRequest observe(HttpServletRequest request) throws IOException;
     }
@@ -48,7 +48,7 @@ final class McpSdkUpstream implements AutoCloseable {
      * @param streamable adds to the streamable HTTP transport's builder (e.g. a context extractor)
      * @param server     builds an SDK server on a transport's specification; called once per transport
      */
-    static McpSdkUpstream start(String name, int fixedPort,
+    public static McpSdkUpstream start(String name, int fixedPort,
                                 UnaryOperator<HttpServletStreamableServerTransportProvider.Builder> streamable,
                                 Observer observer, Function<McpServer.SyncSpecification<?>, McpSyncServer> server) {
         try {
@@ -81,16 +81,16 @@ final class McpSdkUpstream implements AutoCloseable {
         return port;
     }
 
-    String streamableUrl() {
+    public String streamableUrl() {
         return "http://127.0.0.1:" + port + "/mcp";
     }
 
-    String sseUrl() {
+    public String sseUrl() {
         return "http://127.0.0.1:" + port + "/sse";
     }
 
     /** The SDK servers, one per transport (streamable HTTP, HTTP+SSE). */
-    List<McpSyncServer> servers() {
+    public List<McpSyncServer> servers() {
         return servers;
     }
 

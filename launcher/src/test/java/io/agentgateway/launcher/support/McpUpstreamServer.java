@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -17,30 +17,30 @@ import java.util.concurrent.atomic.AtomicInteger;
  * read ({@link #reads}), and every request
  * records the Authorization header it came with.
  */
-final class McpUpstreamServer implements AutoCloseable {
+public final class McpUpstreamServer implements AutoCloseable {
     private static final String AUTHORIZATION = "authorization";
-    static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file",
+    public static final List<String> TOOLS = List.of("list_repos", "create_issue", "delete_repo", "merge_pull_request", "read_file",
             "get_big_text", "delete_big_text", "read_report");
 
     /** @param authorization the Authorization header of the request that carried the call (streamable HTTP only) */
-    record Call(String tool, Map<String, Object> arguments, String authorization) {}
+    public record Call(String tool, Map<String, Object> arguments, String authorization) {}
 
     /** A resources/read (id the URI) or prompts/get (id the name, with its arguments) the server answered. */
-    record Read(String method, String id, Map<String, Object> arguments) {}
+    public record Read(String method, String id, Map<String, Object> arguments) {}
 
     /** One HTTP request as it arrived: its method and Authorization header. */
-    record Received(String method, String authorization) {}
+    public record Received(String method, String authorization) {}
 
-    final List<Call> calls = new CopyOnWriteArrayList<>();
+    public final List<Call> calls = new CopyOnWriteArrayList<>();
     /** Every resources/read and prompts/get it answered, in order. */
-    final List<Read> reads = new CopyOnWriteArrayList<>();
-    final List<String> authorizations = new CopyOnWriteArrayList<>();
+    public final List<Read> reads = new CopyOnWriteArrayList<>();
+    public final List<String> authorizations = new CopyOnWriteArrayList<>();
     /** Every HTTP request, in arrival order. */
-    final List<Received> received = new CopyOnWriteArrayList<>();
+    public final List<Received> received = new CopyOnWriteArrayList<>();
     /** The raw query string of every request that had one, as it arrived. */
-    final List<String> queries = new CopyOnWriteArrayList<>();
+    public final List<String> queries = new CopyOnWriteArrayList<>();
     /** Every HTTP request that reached the server (a cached tools/list adds none). */
-    final AtomicInteger requests = new AtomicInteger();
+    public final AtomicInteger requests = new AtomicInteger();
     private final McpSdkUpstream sdk;
 
     private McpUpstreamServer(int fixedPort) {
@@ -53,12 +53,12 @@ final class McpUpstreamServer implements AutoCloseable {
                         .tools(tools()).resources(resources()).prompts(prompts()).build());
     }
 
-    static McpUpstreamServer start() {
+    public static McpUpstreamServer start() {
         return start(0);
     }
 
     /** On a given port: a server started again on its predecessor's port is that upstream restarted (no sessions). */
-    static McpUpstreamServer start(int fixedPort) {
+    public static McpUpstreamServer start(int fixedPort) {
         return new McpUpstreamServer(fixedPort);
     }
 
@@ -73,24 +73,24 @@ final class McpUpstreamServer implements AutoCloseable {
         return request;
     }
 
-    int port() {
+    public int port() {
         return sdk.port();
     }
 
-    String streamableUrl() {
+    public String streamableUrl() {
         return sdk.streamableUrl();
     }
 
-    String sseUrl() {
+    public String sseUrl() {
         return sdk.sseUrl();
     }
 
-    List<Call> callsOf(String tool, String marker) {
+    public List<Call> callsOf(String tool, String marker) {
         return calls.stream().filter(c -> c.tool().equals(tool) && marker.equals(c.arguments().get("marker"))).toList();
     }
 
     /** Resources: each reads as "contents of <uri>". */
-    static final List<String> RESOURCES = List.of("test://readme", "test://secret/plans");
+    public static final List<String> RESOURCES = List.of("test://readme", "test://secret/plans");
 
     private List<McpServerFeatures.SyncResourceSpecification> resources() {
         return RESOURCES.stream().map(uri -> new McpServerFeatures.SyncResourceSpecification(

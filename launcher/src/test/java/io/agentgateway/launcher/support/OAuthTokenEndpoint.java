@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -19,11 +19,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * object; {@code slow} → an answer only after {@link #SLOW}; {@code garbage} → 200 with HTML;
  * {@code error-200} → 200 with {@code {"error":"bad_verification_code"}} (the real code host's way).
  */
-final class OAuthTokenEndpoint implements AutoCloseable {
-    static final String CLIENT_SECRET = "client-secret-" + java.util.UUID.randomUUID();
-    static final long SLOW = 8_000;
+public final class OAuthTokenEndpoint implements AutoCloseable {
+    public static final String CLIENT_SECRET = "client-secret-" + java.util.UUID.randomUUID();
+    public static final long SLOW = 8_000;
 
-    record Exchange(String path, String contentType, String accept, Map<String, String> form) {}
+    public record Exchange(String path, String contentType, String accept, Map<String, String> form) {}
 
     private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
     private final Map<String, String> granted = new java.util.concurrent.ConcurrentHashMap<>();
@@ -50,28 +50,28 @@ final class OAuthTokenEndpoint implements AutoCloseable {
     }
 
     /** A fresh code that the endpoint exchanges for {@code token}. */
-    String grant(String token) {
+    public String grant(String token) {
         String code = "ok-" + java.util.UUID.randomUUID();
         granted.put(code, token);
         return code;
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return server.baseUrl();
     }
 
     /** The exchanges of one code, in arrival order. */
-    List<Exchange> exchangesOf(String code) {
+    public List<Exchange> exchangesOf(String code) {
         return exchanges.stream().filter(e -> code.equals(e.form().get("code"))).toList();
     }
 
     /** A consent given at the authorize page: the state the gateway sent, and the token its code is exchanged for. */
-    record Consent(String state, String redirectUri, String token) {}
+    public record Consent(String state, String redirectUri, String token) {}
 
     private final List<Consent> consents = new CopyOnWriteArrayList<>();
 
     /** The consents given at the authorize page, in order (the console's browser flow). */
-    List<Consent> consents() {
+    public List<Consent> consents() {
         return List.copyOf(consents);
     }
 

@@ -1,10 +1,10 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,19 +15,19 @@ import java.util.Map;
 import java.util.UUID;
 
 /** What the proxy's end-to-end tests share: connecting a tool, and reading a request's audit rows. */
-final class ProxyTestSupport {
-    static final Duration PROJECTED = Duration.ofSeconds(20);
+public final class ProxyTestSupport {
+    public static final Duration PROJECTED = Duration.ofSeconds(20);
     private static final List<String> AUDIT_COLUMNS = List.of("action", "risk_level", "risk_classification", "source",
             "agent_id", "decision", "resource_type", "resource_id");
 
     private ProxyTestSupport() {}
 
-    static String token() {
+    public static String token() {
         return "ghp_" + UUID.randomUUID().toString().replace("-", "");
     }
 
     /** Creates or replaces the connection and waits until the read side serves it. */
-    static void connect(TestWorkspace ws, String tool, Map<String, Object> body) {
+    public static void connect(TestWorkspace ws, String tool, Map<String, Object> body) {
         String path = "/admin/v1/workspaces/" + ws.id() + "/tools/" + tool;
         var put = client().send("PUT", path, ws.ownerJwt(), body);
         assertThat(put.status()).as(put.rawBody()).isEqualTo(200);
@@ -38,13 +38,13 @@ final class ProxyTestSupport {
     }
 
     /** The projected audit row of a request, by its correlation id (waits for it). */
-    static Map<String, String> auditRow(String correlationId) {
+    public static Map<String, String> auditRow(String correlationId) {
         return await().atMost(PROJECTED).until(() -> auditRows("correlation_id = ?", correlationId).stream().findFirst().orElse(null),
                 row -> row != null);
     }
 
     /** The projected audit rows of a workspace's proxied calls, oldest first (no wait). */
-    static List<Map<String, String>> proxyAuditRows(String workspaceId) throws Exception {
+    public static List<Map<String, String>> proxyAuditRows(String workspaceId) throws Exception {
         return auditRows("workspace_id = ?::uuid and source = 'proxy'", workspaceId);
     }
 

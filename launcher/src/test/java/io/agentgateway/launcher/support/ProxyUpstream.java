@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -19,13 +19,13 @@ import java.util.Map;
  *       {@code X-Test-Location} and {@code X-Test-Content-Location} headers ask for.</li>
  * </ul>
  */
-final class ProxyUpstream extends RecordingServer<ProxyUpstream.Request> {
-    static final long SLOW_MILLIS = 4_000;
-    static final String LINK = "<https://upstream.example/repos/acme/api/issues?page=2>; rel=\"next\"";
+public final class ProxyUpstream extends RecordingServer<ProxyUpstream.Request> {
+    public static final long SLOW_MILLIS = 4_000;
+    public static final String LINK = "<https://upstream.example/repos/acme/api/issues?page=2>; rel=\"next\"";
 
-    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body)
+    public record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body)
             implements RecordingServer.Recorded {
-        String header(String name) {
+        public String header(String name) {
             List<String> values = headers.get(name.substring(0, 1).toUpperCase() + name.substring(1).toLowerCase());
             return values == null || values.isEmpty() ? null : values.get(0);
         }
@@ -35,12 +35,12 @@ final class ProxyUpstream extends RecordingServer<ProxyUpstream.Request> {
         super("proxy-upstream", true);
     }
 
-    static ProxyUpstream start() {
+    public static ProxyUpstream start() {
         return new ProxyUpstream();
     }
 
     /** Deterministic bytes covering every value 0..255. */
-    static byte[] pattern(int length) {
+    public static byte[] pattern(int length) {
         byte[] bytes = new byte[length];
         for (int i = 0; i < length; i++) {
             bytes[i] = (byte) (i * 31 + (i >>> 8));

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.agentgateway.schemas.GatewayJson;
 import java.io.ByteArrayOutputStream;
@@ -22,17 +22,17 @@ import tools.jackson.databind.JsonNode;
  * over-long lines, a declared length with no body behind it. One request per connection. Its response reader
  * ({@link #readResponse}) serves {@link ExactTargetHttp} too.
  */
-final class RawHttp {
+public final class RawHttp {
     /** The server's answer: status, headers (names in lower case), body, and how long it took from the last byte sent. */
-    record Answer(int status, Map<String, String> headers, String body, Duration took) {
-        JsonNode json() {
+    public record Answer(int status, Map<String, String> headers, String body, Duration took) {
+        public JsonNode json() {
             return GatewayJson.MAPPER.readTree(body);
         }
     }
 
     private RawHttp() {}
 
-    static Socket connect(String baseUrl) {
+    public static Socket connect(String baseUrl) {
         URI uri = URI.create(baseUrl);
         try {
             Socket socket = new Socket(uri.getHost(), uri.getPort());
@@ -44,11 +44,11 @@ final class RawHttp {
     }
 
     /** Sends {@code request} as it is and reads one response (throws on no answer within {@code timeout}). */
-    static Answer exchange(String baseUrl, String request, Duration timeout) {
+    public static Answer exchange(String baseUrl, String request, Duration timeout) {
         return exchange(baseUrl, request.getBytes(StandardCharsets.ISO_8859_1), timeout);
     }
 
-    static Answer exchange(String baseUrl, byte[] request, Duration timeout) {
+    public static Answer exchange(String baseUrl, byte[] request, Duration timeout) {
         try (Socket socket = connect(baseUrl)) {
             socket.getOutputStream().write(request);
             socket.getOutputStream().flush();
@@ -60,7 +60,7 @@ final class RawHttp {
     }
 
     /** Reads one response from the socket. */
-    static Answer read(Socket socket, Duration timeout, long sentNanos) throws IOException {
+    public static Answer read(Socket socket, Duration timeout, long sentNanos) throws IOException {
         socket.setSoTimeout((int) timeout.toMillis());
         Response response = readResponse(socket.getInputStream(), false);
         Map<String, String> headers = new LinkedHashMap<>();
@@ -107,7 +107,7 @@ final class RawHttp {
     }
 
     /** Whether the server closes the connection within {@code timeout} (reads and drops anything it still sends). */
-    static boolean closesWithin(Socket socket, Duration timeout) {
+    public static boolean closesWithin(Socket socket, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             InputStream in = socket.getInputStream();

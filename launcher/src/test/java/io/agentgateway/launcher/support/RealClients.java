@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.agentgateway.schemas.GatewayJson;
 import java.io.UncheckedIOException;
@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * calls {@code runCases}; to add a library, add it to package.json and refresh the lock file with
  * {@code npm install --package-lock-only}.
  */
-final class RealClients {
+public final class RealClients {
     private static final NodeProject PROJECT = new NodeProject(Path.of("src", "test", "node"), Path.of("target", "node-clients"));
     private static final long RUN_TIMEOUT_SECONDS = 120;
     private static final int[] MINIMUM_NODE = {20, 19};
@@ -30,7 +30,7 @@ final class RealClients {
     private RealClients() {}
 
     /** Installs the pinned client libraries once per JVM (and not at all when target already has them). */
-    static synchronized void install() {
+    public static synchronized void install() {
         if (installed) {
             return;
         }
@@ -46,7 +46,7 @@ final class RealClients {
      * @param config what the script reads from {@code SCENARIO_CONFIG}
      * @return the {@code cases} object: case name → outcome
      */
-    static JsonNode run(String script, Map<String, Object> config) {
+    public static JsonNode run(String script, Map<String, Object> config) {
         install();
         long start = System.nanoTime();
         NodeProject.Result node = PROJECT.run(List.of("node", script),

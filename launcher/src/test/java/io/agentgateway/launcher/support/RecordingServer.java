@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -7,13 +7,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A stand-in for an upstream on a {@link LoopbackServer} that records the requests it gets ({@link RecordingUpstream},
- * {@link ProxyUpstream}, {@link RealApiStandIn}); tests tell theirs apart by path.
+ * {@link ProxyUpstream}, {@code RealApiStandIn}); tests tell theirs apart by path.
  *
  * @param <R> what it records of a request
  */
-abstract class RecordingServer<R extends RecordingServer.Recorded> implements AutoCloseable {
+public abstract class RecordingServer<R extends RecordingServer.Recorded> implements AutoCloseable {
     /** A recorded request: at least its path as sent (not decoded). */
-    interface Recorded {
+    public interface Recorded {
         String rawPath();
     }
 
@@ -22,19 +22,19 @@ abstract class RecordingServer<R extends RecordingServer.Recorded> implements Au
     private final LoopbackServer server;
 
     /** @param concurrent see {@link LoopbackServer#start} */
-    RecordingServer(String name, boolean concurrent) {
+    public RecordingServer(String name, boolean concurrent) {
         this.server = LoopbackServer.start(name, concurrent, this::handle);
     }
 
     /** Records and answers one exchange. */
     protected abstract void handle(HttpExchange exchange) throws IOException;
 
-    String baseUrl() {
+    public String baseUrl() {
         return server.baseUrl();
     }
 
     /** The requests whose path starts with {@code prefix}, in arrival order. */
-    List<R> requestsTo(String prefix) {
+    public List<R> requestsTo(String prefix) {
         return requests.stream().filter(r -> r.rawPath().startsWith(prefix)).toList();
     }
 

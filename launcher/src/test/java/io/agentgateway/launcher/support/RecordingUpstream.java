@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -10,8 +10,8 @@ import java.util.Map;
  * A tool's upstream API for the end-to-end tests: a real HTTP server (the JDK's) that records every
  * request it gets and answers {@code {"done":"<path>"}}. Tests tell their requests apart by path.
  */
-final class RecordingUpstream extends RecordingServer<RecordingUpstream.Request> {
-    record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body)
+public final class RecordingUpstream extends RecordingServer<RecordingUpstream.Request> {
+    public record Request(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, String body)
             implements RecordingServer.Recorded {}
 
     private RecordingUpstream() {
@@ -30,7 +30,7 @@ final class RecordingUpstream extends RecordingServer<RecordingUpstream.Request>
         exchange.close();
     }
 
-    static RecordingUpstream start() {
+    public static RecordingUpstream start() {
         return new RecordingUpstream();
     }
 }

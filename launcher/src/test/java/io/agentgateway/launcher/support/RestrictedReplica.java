@@ -1,5 +1,6 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
+import io.agentgateway.launcher.GatewayHttpClient;
 import java.util.Map;
 
 /**
@@ -8,8 +9,8 @@ import java.util.Map;
  * turns off (its embedded default allows loopback; its suites send many unmatched deliveries). Started once
  * per test JVM, on reply partition 2, and closed with the gateway.
  */
-final class RestrictedReplica {
-    static final int UNMATCHED_BURST = 3;
+public final class RestrictedReplica {
+    public static final int UNMATCHED_BURST = 3;
     static final Map<String, String> SETTINGS = Map.of(
             "gateway.egress.allow", "",
             "gateway.egress.hosts", "rebind.test=127.0.0.1",
@@ -25,11 +26,11 @@ final class RestrictedReplica {
 
     private RestrictedReplica() {}
 
-    static String baseUrl() {
+    public static String baseUrl() {
         return REPLICA.baseUrl();
     }
 
-    static GatewayHttpClient client() {
+    public static GatewayHttpClient client() {
         return REPLICA.client();
     }
 }

@@ -1,4 +1,4 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.support;
 
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
@@ -22,18 +22,18 @@ import tools.jackson.databind.JsonNode;
  * Sends webhook deliveries to the gateway as the code host and the issue tracker do: raw bytes with
  * the signature and delivery headers, built from the payload templates in {@code src/test/resources/webhooks}.
  */
-final class WebhookSender {
-    static final String CODE_HOST = "/functions/v1/webhook-code-host";
-    static final String ISSUE_TRACKER = "/functions/v1/webhook-issue-tracker";
+public final class WebhookSender {
+    public static final String CODE_HOST = "/functions/v1/webhook-code-host";
+    public static final String ISSUE_TRACKER = "/functions/v1/webhook-issue-tracker";
 
-    record Response(int status, JsonNode body, String rawBody) {}
+    public record Response(int status, JsonNode body, String rawBody) {}
 
     private static final HttpClient HTTP = GatewayHarness.http11Client();
 
     private WebhookSender() {}
 
     /** A payload template with its {@code {{name}}} placeholders filled in. */
-    static byte[] payload(String template, Map<String, String> values) {
+    public static byte[] payload(String template, Map<String, String> values) {
         try (InputStream in = WebhookSender.class.getResourceAsStream("/webhooks/" + template)) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             for (Map.Entry<String, String> value : values.entrySet()) {
@@ -49,7 +49,7 @@ final class WebhookSender {
      * The body with a field of its own added: another event. Real senders' bodies differ from one event to the
      * next, and the gateway deduplicates by the signed body's digest as well as the delivery id.
      */
-    static byte[] anotherEvent(byte[] body) {
+    public static byte[] anotherEvent(byte[] body) {
         tools.jackson.databind.node.ObjectNode node =
                 (tools.jackson.databind.node.ObjectNode) io.agentgateway.schemas.GatewayJson.MAPPER.readTree(body);
         node.put("event_nonce", java.util.UUID.randomUUID().toString());
@@ -67,7 +67,7 @@ final class WebhookSender {
     }
 
     /** Headers of a code-host delivery signed with {@code secret}, under the real code host's header names. */
-    static Map<String, String> gitHubHeaders(String secret, byte[] body, String event, String deliveryId) {
+    public static Map<String, String> gitHubHeaders(String secret, byte[] body, String event, String deliveryId) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Hub-Signature-256", "sha256=" + hmacHex(secret, body));
         headers.put("X-GitHub-Event", event);
@@ -76,7 +76,7 @@ final class WebhookSender {
     }
 
     /** The same under the spec's neutral names. */
-    static Map<String, String> codeHostHeaders(String secret, byte[] body, String event, String deliveryId) {
+    public static Map<String, String> codeHostHeaders(String secret, byte[] body, String event, String deliveryId) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Code-Host-Signature-256", "sha256=" + hmacHex(secret, body));
         headers.put("X-Code-Host-Event", event);
@@ -84,7 +84,7 @@ final class WebhookSender {
         return headers;
     }
 
-    static Map<String, String> linearHeaders(String secret, byte[] body, String deliveryId) {
+    public static Map<String, String> linearHeaders(String secret, byte[] body, String deliveryId) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Linear-Signature", hmacHex(secret, body));
         headers.put("Linear-Delivery", deliveryId);
@@ -92,12 +92,12 @@ final class WebhookSender {
         return headers;
     }
 
-    static Response post(String path, byte[] body, Map<String, String> headers) {
+    public static Response post(String path, byte[] body, Map<String, String> headers) {
         return post(GatewayHarness.gateway().baseUrl(), path, body, headers);
     }
 
     /** To another ingress of the gateway (a replica). */
-    static Response post(String baseUrl, String path, byte[] body, Map<String, String> headers) {
+    public static Response post(String baseUrl, String path, byte[] body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")

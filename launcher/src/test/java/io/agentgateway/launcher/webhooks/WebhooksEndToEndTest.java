@@ -1,19 +1,22 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.webhooks;
 
-import static io.agentgateway.launcher.GatewayHarness.client;
-import static io.agentgateway.launcher.WebhookSender.CODE_HOST;
-import static io.agentgateway.launcher.WebhookSender.ISSUE_TRACKER;
-import static io.agentgateway.launcher.WebhookSender.anotherEvent;
-import static io.agentgateway.launcher.WebhookSender.codeHostHeaders;
-import static io.agentgateway.launcher.WebhookSender.gitHubHeaders;
-import static io.agentgateway.launcher.WebhookSender.linearHeaders;
-import static io.agentgateway.launcher.WebhookSender.payload;
-import static io.agentgateway.launcher.WebhookSender.post;
+import static io.agentgateway.launcher.support.GatewayHarness.client;
+import static io.agentgateway.launcher.support.WebhookSender.CODE_HOST;
+import static io.agentgateway.launcher.support.WebhookSender.ISSUE_TRACKER;
+import static io.agentgateway.launcher.support.WebhookSender.anotherEvent;
+import static io.agentgateway.launcher.support.WebhookSender.codeHostHeaders;
+import static io.agentgateway.launcher.support.WebhookSender.gitHubHeaders;
+import static io.agentgateway.launcher.support.WebhookSender.linearHeaders;
+import static io.agentgateway.launcher.support.WebhookSender.payload;
+import static io.agentgateway.launcher.support.WebhookSender.post;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
-import io.agentgateway.launcher.WebhookSender.Response;
+import io.agentgateway.launcher.EmbeddedGateway;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.RestrictedReplica;
+import io.agentgateway.launcher.support.WebhookSender.Response;
 import io.agentgateway.schemas.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
