@@ -3,6 +3,7 @@ package io.agentgateway.benchmark;
 import io.agentgateway.backtest.BacktestReport;
 import io.agentgateway.backtest.BacktestRequest;
 import io.agentgateway.backtest.Backtester;
+import io.agentgateway.benchmark.data.DecidedHistory;
 import io.agentgateway.embeddedinfra.EmbeddedKafkaBroker;
 import io.agentgateway.launcher.cli.CliLogging;
 import io.agentgateway.schemas.Decision;

@@ -161,7 +161,7 @@ public final class ConditionBenchmark {
     }
 
     /** A typical condition, false for the benchmark's chat message (channel #ops, text hello). */
-    static String condition(int i) {
+    public static String condition(int i) {
         return switch (i % 4) {
             case 0 -> "args.channel == '#external-" + i + "'";
             case 1 -> "args.text.contains('password-" + i + "')";

@@ -1,5 +1,6 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.measure.LiveHeap;
 import io.agentgateway.decisioncore.core.DecisionLimits;
 import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisionstream.runtime.DecisionStreamRunner;

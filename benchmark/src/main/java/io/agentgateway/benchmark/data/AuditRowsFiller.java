@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.data;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,12 +14,12 @@ import java.util.UUID;
  * commas and quotes (~300 bytes, so CSV must quote it) and policy versions. Generated inside
  * PostgreSQL ({@code generate_series}), so a million rows take seconds and no memory here.
  */
-final class AuditRowsFiller {
+public final class AuditRowsFiller {
     private static final int BATCH = 100_000;
 
     private AuditRowsFiller() {}
 
-    static void fill(Connection connection, UUID workspaceId, Instant start, int rows) throws SQLException {
+    public static void fill(Connection connection, UUID workspaceId, Instant start, int rows) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("""
                 insert into audit_log (id, workspace_id, event_id, command_id, correlation_id, occurred_at, kind, tool,
                     action, risk_level, supplied_risk_level, risk_classification, decision, reason, matched_policy_id,

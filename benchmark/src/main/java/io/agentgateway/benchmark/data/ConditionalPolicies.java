@@ -1,5 +1,7 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.data;
 
+import io.agentgateway.benchmark.ConditionBenchmark;
+import io.agentgateway.benchmark.GatewayBenchmark;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
 import java.net.URI;
@@ -18,10 +20,10 @@ import java.util.Map;
  * all N conditions; false (the default): each names another action, so its lists pass it over. Compare CPU per
  * decision at 500/s with and without (docs/benchmarks.md).
  */
-final class ConditionalPolicies {
+public final class ConditionalPolicies {
     private ConditionalPolicies() {}
 
-    static void create(String baseUrl, String workspaceId, String ownerJwt, int count, boolean conditional)
+    public static void create(String baseUrl, String workspaceId, String ownerJwt, int count, boolean conditional)
             throws IOException, InterruptedException {
         HttpClient http = HttpClient.newHttpClient();
         for (int i = 0; i < count; i++) {

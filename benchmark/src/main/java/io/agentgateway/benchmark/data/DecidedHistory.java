@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.data;
 
 import io.agentgateway.decisioncore.core.DecisionCore;
 import io.agentgateway.decisioncore.core.DecisionLimits;
@@ -43,7 +43,7 @@ import tools.jackson.databind.node.ObjectNode;
  * or a tool pause. The events are exactly what the topology would emit, so a back-test of them under
  * the live policies must reproduce every decision.
  */
-final class DecidedHistory {
+public final class DecidedHistory {
     private static final Map<Tool, List<String>> ACTIONS = Map.of(
             Tool.CODE_HOST, List.of("read", "pull_request.merge", "pull_request.create", "file.write", "issues.create", "repo.list"),
             Tool.ISSUE_TRACKER, List.of("read", "issue.create", "issue.update", "comment.create", "issue.delete"),
@@ -54,7 +54,7 @@ final class DecidedHistory {
     private static final String KEY_HASH = "ab".repeat(32);
     private static final List<String> AGENTS = List.of("bot-1", "bot-2", "release-bot", "human-ada", "human-lin", "deploy-7");
 
-    final String workspaceId = UUID.randomUUID().toString();
+    public final String workspaceId = UUID.randomUUID().toString();
     private final Random random = new Random(42);
     // nothing sweeps expired approvals outside the topology: no limit on them, so every decision is the policies'
     private final DecisionCore core = new DecisionCore(DecisionSettings.defaults().withApprovalTtl(Duration.ofMinutes(2))
@@ -65,7 +65,7 @@ final class DecidedHistory {
     private final InMemoryWorkspace workspace = new InMemoryWorkspace(Duration.ofMinutes(2));
     private Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
-    DecidedHistory() {
+    public DecidedHistory() {
         agent = Actor.apiKey(KEY_HASH, "bench-agent");
     }
 
@@ -73,7 +73,7 @@ final class DecidedHistory {
      * Creates the workspace and its agent key, then decides commands until {@code events} events were
      * emitted, handing each to {@code sink} in log order.
      */
-    long emit(long events, Consumer<EventEnvelope> sink) {
+    public long emit(long events, Consumer<EventEnvelope> sink) {
         long[] emitted = {0};
         Consumer<EventEnvelope> counting = event -> {
             emitted[0]++;
@@ -94,7 +94,7 @@ final class DecidedHistory {
         return emitted[0];
     }
 
-    Instant now() {
+    public Instant now() {
         return now;
     }
 

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.data;
 
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
@@ -42,7 +42,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * (allowed reads, blocked and approval-bound writes with their approval requests, payload excerpts of a
  * few hundred bytes), with policy changes and kill-switch calls in between.
  */
-final class SyntheticEventLog {
+public final class SyntheticEventLog {
     private static final Tool[] TOOLS = {Tool.CODE_HOST, Tool.ISSUE_TRACKER, Tool.CHAT, Tool.DOCS, Tool.MCP};
 
     private final List<Workspace> workspaces = new ArrayList<>();
@@ -56,7 +56,7 @@ final class SyntheticEventLog {
     }
 
     /** Produces {@code events} events over {@code workspaceCount} workspaces; returns what they amount to. */
-    static SyntheticEventLog fill(String bootstrapServers, int events, int workspaceCount) {
+    public static SyntheticEventLog fill(String bootstrapServers, int events, int workspaceCount) {
         SyntheticEventLog log = new SyntheticEventLog(workspaceCount);
         try (KafkaProducer<String, EventEnvelope> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
@@ -88,11 +88,11 @@ final class SyntheticEventLog {
         return log;
     }
 
-    long auditRows() {
+    public long auditRows() {
         return auditRows;
     }
 
-    long approvals() {
+    public long approvals() {
         return approvals;
     }
 

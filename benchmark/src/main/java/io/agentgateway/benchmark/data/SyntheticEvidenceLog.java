@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.data;
 
 import io.agentgateway.evidence.Checkpoint;
 import io.agentgateway.evidence.CompactRange;
@@ -21,7 +21,7 @@ import java.util.UUID;
  * (every field of an audit row, a ~150-byte payload excerpt and its digests), their leaves appended to a compact range,
  * and a checkpoint signed every {@code checkpointEvery} entries. What the verifier and proof benchmarks read.
  */
-final class SyntheticEvidenceLog {
+public final class SyntheticEvidenceLog {
     static final Instant START = Instant.parse("2031-06-01T00:00:00Z");
 
     private final UUID workspaceId;
@@ -31,15 +31,15 @@ final class SyntheticEvidenceLog {
     private final CompactRange range = CompactRange.empty();
 
     /** One generated entry: its fields, its stored excerpt, its leaf, the nodes it completed, and a checkpoint when due. */
-    record Generated(Entry entry, String excerpt, byte[] leaf, List<byte[]> completed, String checkpoint) {}
+    public record Generated(Entry entry, String excerpt, byte[] leaf, List<byte[]> completed, String checkpoint) {}
 
-    SyntheticEvidenceLog(UUID workspaceId, NoteKeys.SignerKey key, int checkpointEvery) {
+    public SyntheticEvidenceLog(UUID workspaceId, NoteKeys.SignerKey key, int checkpointEvery) {
         this.workspaceId = workspaceId;
         this.key = key;
         this.checkpointEvery = checkpointEvery;
     }
 
-    String origin() {
+    public String origin() {
         return key.name() + "/" + workspaceId;
     }
 
@@ -47,7 +47,7 @@ final class SyntheticEvidenceLog {
         return range.size();
     }
 
-    Generated next() {
+    public Generated next() {
         long i = range.size();
         String excerpt = "{\"channel\":\"#ops\",\"n\":" + i + ",\"text\":\"message " + i
                 + ", with \\\"quotes\\\" and commas\",\"tags\":[\"a\",\"b\"],\"pad\":\"" + "x".repeat(60) + "\"}";
@@ -92,11 +92,11 @@ final class SyntheticEvidenceLog {
     }
 
     /** The signed checkpoint of the log as it stands. */
-    String checkpoint() {
+    public String checkpoint() {
         return SignedNote.sign(new Checkpoint(origin(), range.size(), range.root(hasher)).body(), key).encoded();
     }
 
-    static String uuid(long i, int kind) {
+    public static String uuid(long i, int kind) {
         return new UUID(0x5eed_0000_0000_4000L | kind, 0x8000_0000_0000_0000L | i).toString();
     }
 

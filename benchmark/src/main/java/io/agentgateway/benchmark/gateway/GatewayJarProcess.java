@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.gateway;
 
 import io.agentgateway.embeddedinfra.Directories;
 import io.agentgateway.launcher.DevJwts;
@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  * benchmark measures an older build's jar ({@code bench.gatewayJar}) as well as this one's, and the CPU of
  * the gateway is its process and PostgreSQL's, with no load generator or floor in it.
  */
-final class GatewayJarProcess implements AutoCloseable {
-    static final String DEFAULT_JVM_OPTIONS = "-Xms512m -Xmx1g -XX:MaxTenuringThreshold=2";
+public final class GatewayJarProcess implements AutoCloseable {
+    public static final String DEFAULT_JVM_OPTIONS = "-Xms512m -Xmx1g -XX:MaxTenuringThreshold=2";
     static final Pattern RUNNING = Pattern.compile("running at (http://\\S+)");
     static final Pattern WORKSPACE = Pattern.compile("Workspace id:\\s+(\\S+)");
     static final Pattern API_KEY = Pattern.compile("Agent API key:\\s+(\\S+)");
@@ -51,7 +51,7 @@ final class GatewayJarProcess implements AutoCloseable {
     private final Thread killOnExit = new Thread(this::destroyNow, "bench-gateway-kill");
 
     /** Credentials of the workspace the benchmark calls evaluate-action for. */
-    record Workspace(String workspaceId, String apiKey, String ownerJwt) {}
+    public record Workspace(String workspaceId, String apiKey, String ownerJwt) {}
 
     private GatewayJarProcess(Path jar, Path dataDir, List<String> jvmOptions, Map<String, String> environment) {
         this.jar = jar;
@@ -67,7 +67,7 @@ final class GatewayJarProcess implements AutoCloseable {
      *
      * @param extraEnvironment variables for this gateway on top of the benchmark's own environment (which it inherits)
      */
-    static GatewayJarProcess start(Path jar, List<String> jvmOptions, Map<String, String> extraEnvironment) throws Exception {
+    public static GatewayJarProcess start(Path jar, List<String> jvmOptions, Map<String, String> extraEnvironment) throws Exception {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("no gateway jar at " + jar + ": build it (./mvnw -B -ntp -q -pl benchmark -am package"
                     + " -DskipTests) or name one with -Dbench.gatewayJar=");
@@ -105,7 +105,7 @@ final class GatewayJarProcess implements AutoCloseable {
      * Stops the gateway and starts it again on the same data (same ports, topics, tables and workspace),
      * with these variables added: e.g. another processing guarantee.
      */
-    void restart(Map<String, String> moreEnvironment) throws Exception {
+    public void restart(Map<String, String> moreEnvironment) throws Exception {
         stopProcess();
         launch(moreEnvironment);
     }
@@ -141,7 +141,7 @@ final class GatewayJarProcess implements AutoCloseable {
      * The demo workspace the first start printed (its key has the evaluate scope). A build that printed
      * no demo workspace: a JWT signed with the data directory's key and a workspace made through the admin API.
      */
-    Workspace workspace() throws IOException {
+    public Workspace workspace() throws IOException {
         String output = logSince(0);
         Optional<String> workspaceId = find(WORKSPACE, output);
         Optional<String> apiKey = find(API_KEY, output);
@@ -160,23 +160,23 @@ final class GatewayJarProcess implements AutoCloseable {
         return new Workspace(created.workspaceId(), created.apiKey(), owner);
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return baseUrl;
     }
 
-    String bootstrapServers() {
+    public String bootstrapServers() {
         return "127.0.0.1:" + environment.get("GATEWAY_KAFKA_PORT");
     }
 
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + environment.get("GATEWAY_POSTGRES_PORT") + "/gateway";
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    GatewayProcesses postgres() {
+    public GatewayProcesses postgres() {
         return postgres;
     }
 
@@ -188,7 +188,7 @@ final class GatewayJarProcess implements AutoCloseable {
         return jvmOptions;
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
@@ -274,7 +274,7 @@ final class GatewayJarProcess implements AutoCloseable {
      * The gateway jar: {@code bench.gatewayJar}, else this build's launcher jar under {@code launcher/target}
      * of the working directory (the repository root).
      */
-    static Path jarFromSettings() throws IOException {
+    public static Path jarFromSettings() throws IOException {
         String configured = System.getProperty("bench.gatewayJar");
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured);

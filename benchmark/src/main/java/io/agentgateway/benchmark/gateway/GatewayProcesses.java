@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.gateway;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,15 +11,15 @@ import java.util.stream.Stream;
  * backends. pg_ctl starts the postmaster detached, so it is not a child of this JVM; its pid is read
  * from {@code postmaster.pid} in the cluster's data directory.
  */
-final class GatewayProcesses {
+public final class GatewayProcesses {
     private final Path postgresDataDir;
 
-    GatewayProcesses(Path postgresDataDir) {
+    public GatewayProcesses(Path postgresDataDir) {
         this.postgresDataDir = postgresDataDir;
     }
 
     /** PostgreSQL's processes, the postmaster first; empty if it is not running (or not on Linux). */
-    Stream<ProcessHandle> postgres() {
+    public Stream<ProcessHandle> postgres() {
         return postmaster().map(p -> Stream.concat(Stream.of(p), p.descendants())).orElseGet(Stream::empty);
     }
 

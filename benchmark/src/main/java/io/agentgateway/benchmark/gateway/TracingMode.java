@@ -1,5 +1,6 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.gateway;
 
+import io.agentgateway.benchmark.peers.OtlpReceiver;
 import java.util.Locale;
 import java.util.Map;
 
@@ -8,7 +9,7 @@ import java.util.Map;
  * {@link #OFF} record every request (sampling 100 %: no caller sends a traceparent, so each request is a root the
  * default parent-based always-on sampler keeps).
  */
-enum TracingMode {
+public enum TracingMode {
     /** The default: {@code gateway.tracing.enabled} unset. */
     OFF,
     /** Spans made, context carried in every record, nothing exported ({@code OTEL_TRACES_EXPORTER=none}). */
@@ -16,12 +17,12 @@ enum TracingMode {
     /** As {@link #ON}, exported over OTLP/HTTP (protobuf) to a receiver in the benchmark's process ({@link OtlpReceiver}). */
     EXPORT;
 
-    static TracingMode fromSystemProperties() {
+    public static TracingMode fromSystemProperties() {
         return valueOf(System.getProperty("bench.tracing", "off").strip().toUpperCase(Locale.ROOT));
     }
 
     /** The gateway's environment for this mode; {@code receiver} is the OTLP endpoint's base URL (only {@link #EXPORT}). */
-    Map<String, String> environment(String receiver) {
+    public Map<String, String> environment(String receiver) {
         return switch (this) {
             case OFF -> Map.of();
             case ON -> Map.of("GATEWAY_TRACING_ENABLED", "true", "OTEL_TRACES_EXPORTER", "none",

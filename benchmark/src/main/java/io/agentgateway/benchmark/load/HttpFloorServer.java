@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -15,13 +15,13 @@ import reactor.netty.resources.LoopResources;
  * port and an event loop of its own. The load generator calls it exactly as it calls the gateway, so the
  * difference between the two is the gateway's own work, not HTTP's or the client's.
  */
-final class HttpFloorServer implements AutoCloseable {
+public final class HttpFloorServer implements AutoCloseable {
     private static final byte[] ANSWER = "{\"ok\":true,\"decision\":\"allow\"}".getBytes(StandardCharsets.UTF_8);
 
     private final LoopResources loop = LoopResources.create("bench-http-floor", 1, true);
     private final DisposableServer server;
 
-    HttpFloorServer() {
+    public HttpFloorServer() {
         server = HttpServer.create().host("127.0.0.1").port(0).runOn(loop)
                 .handle((request, response) -> request.receive().then(Mono.defer(() -> response.status(HttpResponseStatus.OK)
                         .header(HttpHeaderNames.CONTENT_TYPE, "application/json")
@@ -30,7 +30,7 @@ final class HttpFloorServer implements AutoCloseable {
                 .bindNow(Duration.ofSeconds(10));
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.port();
     }
 

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  * JDBC all run in this one JVM, and on two cores C2 needs minutes for that much code. A phase measured
  * while the compilers still take a large share of a core measures the warm-up, not the gateway.
  */
-final class JitWarmup {
+public final class JitWarmup {
     private static final Duration SLICE = Duration.ofSeconds(10);
 
     private JitWarmup() {}
@@ -20,7 +20,7 @@ final class JitWarmup {
      * Runs {@code callers} closed-loop callers in slices of 10 s until one slice spent less than
      * {@code quietShare} of one core compiling, for at least {@code min} and at most {@code max}.
      */
-    static void untilQuiet(LoadRunner.Call call, int callers, double quietShare, Duration min, Duration max) throws InterruptedException {
+    public static void untilQuiet(LoadRunner.Call call, int callers, double quietShare, Duration min, Duration max) throws InterruptedException {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         untilQuiet("warm-up", call, callers, quietShare, min, max, jit::getTotalCompilationTime);
     }
@@ -29,7 +29,7 @@ final class JitWarmup {
      * As above, for any compilers (e.g. those of the gateway's own process): {@code compilingMillis} says
      * how many milliseconds they have spent so far; {@code label} starts each progress line.
      */
-    static void untilQuiet(String label, LoadRunner.Call call, int callers, double quietShare, Duration min, Duration max,
+    public static void untilQuiet(String label, LoadRunner.Call call, int callers, double quietShare, Duration min, Duration max,
             LongSupplier compilingMillis) throws InterruptedException {
         long start = System.nanoTime();
         while (true) {

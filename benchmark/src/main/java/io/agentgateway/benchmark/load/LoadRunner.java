@@ -1,5 +1,6 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
+import io.agentgateway.benchmark.measure.LatencyRecorder;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -7,10 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /** Drives one kind of call either at a fixed rate (open loop) or with N callers (closed loop). */
-final class LoadRunner {
+public final class LoadRunner {
 
     /** One asynchronous call; completes true when it succeeded. */
-    interface Call extends Supplier<CompletableFuture<Boolean>> {}
+    public interface Call extends Supplier<CompletableFuture<Boolean>> {}
 
     private LoadRunner() {}
 
@@ -18,7 +19,7 @@ final class LoadRunner {
      * Open loop: calls start on a fixed schedule whatever the latency, and latency is measured from
      * the intended start, so a stall shows up in the percentiles (no coordinated omission).
      */
-    static LatencyRecorder openLoop(Call call, int perSecond, Duration duration) throws InterruptedException {
+    public static LatencyRecorder openLoop(Call call, int perSecond, Duration duration) throws InterruptedException {
         LatencyRecorder recorder = new LatencyRecorder();
         long intervalNanos = 1_000_000_000L / perSecond;
         long total = duration.toNanos() / intervalNanos;
@@ -51,7 +52,7 @@ final class LoadRunner {
      * Waits until the system has worked off any backlog an overloaded phase left behind: five calls
      * in a row each answered within 100 ms (at most two minutes).
      */
-    static void awaitDrained(Call call) {
+    public static void awaitDrained(Call call) {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         int fastInARow = 0;
         while (fastInARow < 5 && System.nanoTime() < deadline) {
@@ -62,19 +63,19 @@ final class LoadRunner {
     }
 
     /** Closed loop: {@code callers} each start their next call when the previous one answered. */
-    static double closedLoopPerSecond(Call call, int callers, Duration duration) throws InterruptedException {
+    public static double closedLoopPerSecond(Call call, int callers, Duration duration) throws InterruptedException {
         return closedLoop(call, callers, duration).perSecond();
     }
 
     /** What a closed loop completed, and in how long. */
-    record Completed(long calls, double seconds) {
-        double perSecond() {
+    public record Completed(long calls, double seconds) {
+        public double perSecond() {
             return calls / seconds;
         }
     }
 
     /** Closed loop: {@code callers} each start their next call when the previous one answered. */
-    static Completed closedLoop(Call call, int callers, Duration duration) throws InterruptedException {
+    public static Completed closedLoop(Call call, int callers, Duration duration) throws InterruptedException {
         AtomicLong completed = new AtomicLong();
         long end = System.nanoTime() + duration.toNanos();
         CompletableFuture<?>[] loops = new CompletableFuture<?>[callers];

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -15,12 +15,12 @@ import reactor.netty.resources.LoopResources;
  * per call as possible (the JDK's HttpClient costs several times more CPU per request), and its
  * event loop is its own, apart from the gateway's.
  */
-final class NettyLoadClient implements AutoCloseable {
+public final class NettyLoadClient implements AutoCloseable {
     private final ConnectionProvider connections;
     private final LoopResources loop;
     private final HttpClient http;
 
-    NettyLoadClient(String baseUrl, String bearer, int maxConnections) {
+    public NettyLoadClient(String baseUrl, String bearer, int maxConnections) {
         connections = ConnectionProvider.builder("bench-load").maxConnections(maxConnections)
                 .pendingAcquireMaxCount(-1).build();
         loop = LoopResources.create("bench-load", 1, true);
@@ -31,7 +31,7 @@ final class NettyLoadClient implements AutoCloseable {
     }
 
     /** A call that POSTs {@code jsonBody} to {@code path} and succeeds on a 200. */
-    LoadRunner.Call post(String path, byte[] jsonBody) {
+    public LoadRunner.Call post(String path, byte[] jsonBody) {
         return () -> {
             CompletableFuture<Boolean> done = new CompletableFuture<>();
             http.post().uri(path)
@@ -43,7 +43,7 @@ final class NettyLoadClient implements AutoCloseable {
     }
 
     /** A call that GETs {@code path} with the extra header pairs and succeeds on a 200 (the body read whole). */
-    LoadRunner.Call get(String path, String... headerPairs) {
+    public LoadRunner.Call get(String path, String... headerPairs) {
         HttpClient withHeaders = http.headers(h -> {
             for (int i = 0; i < headerPairs.length; i += 2) {
                 h.set(headerPairs[i], headerPairs[i + 1]);

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,20 +12,20 @@ import java.util.Map;
  * the cap (90 calls by default, so its p99 is one of the slowest few, as it is for a single agent), from
  * about 100/s up the minimum. {@code overrides} fixes the length of single rates ("1:120,10:60").
  */
-record OpenLoopPlan(List<Phase> phases) {
+public record OpenLoopPlan(List<Phase> phases) {
 
     /** One offered rate, held for {@code length}. */
-    record Phase(int rate, Duration length) {
-        long calls() {
+    public record Phase(int rate, Duration length) {
+        public long calls() {
             return length.toNanos() / (1_000_000_000L / rate);
         }
     }
 
-    OpenLoopPlan {
+    public OpenLoopPlan {
         phases = List.copyOf(phases);
     }
 
-    static OpenLoopPlan fromSystemProperties() {
+    public static OpenLoopPlan fromSystemProperties() {
         return of(System.getProperty("bench.rates", "1,10,100,500,1000,2000"), Integer.getInteger("bench.minSamples", 300),
                 Integer.getInteger("bench.seconds", 15), Integer.getInteger("bench.maxSeconds", 90),
                 System.getProperty("bench.phaseSeconds", ""));
@@ -61,7 +61,7 @@ record OpenLoopPlan(List<Phase> phases) {
     }
 
     /** The time the phases themselves take, once per series. */
-    Duration perSeries() {
+    public Duration perSeries() {
         return phases.stream().map(Phase::length).reduce(Duration.ZERO, Duration::plus);
     }
 

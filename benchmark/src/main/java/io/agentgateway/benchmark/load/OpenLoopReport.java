@@ -1,5 +1,7 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
+import io.agentgateway.benchmark.measure.CpuBreakdown;
+import io.agentgateway.benchmark.measure.LatencyRecorder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -17,10 +19,10 @@ import java.util.Set;
  * docs/benchmarks.md shows it), the details, the highest rate each path held and the gateway's CPU per
  * decision by component.
  */
-final class OpenLoopReport {
+public final class OpenLoopReport {
 
     /** The three paths measured at every rate, in the order they run. */
-    enum Path {
+    public enum Path {
         KAFKA_FLOOR("Kafka floor"), HTTP_FLOOR("HTTP floor"), GATEWAY("evaluate-action");
 
         final String label;
@@ -35,9 +37,9 @@ final class OpenLoopReport {
      *
      * @param seconds wall time between the two snapshots (the phase and its last answers)
      */
-    record CpuSpan(CpuBreakdown.Snapshot before, CpuBreakdown.Snapshot after, long operations, double seconds) {
+    public record CpuSpan(CpuBreakdown.Snapshot before, CpuBreakdown.Snapshot after, long operations, double seconds) {
         /** CPU milliseconds per call, idle included. */
-        double perOperation() {
+        public double perOperation() {
             return operations == 0 ? Double.NaN : after.millisSince(before) / operations;
         }
 
@@ -66,7 +68,7 @@ final class OpenLoopReport {
      * @param clientCpuMillis CPU of the benchmark's own process (load generator, floors) meanwhile
      * @param fromMillis      wall clock at the start, for the audit delay of the phase
      */
-    record Measured(LatencyRecorder latency, long planned, CpuSpan cpu, double clientCpuMillis, long fromMillis, long toMillis) {
+    public record Measured(LatencyRecorder latency, long planned, CpuSpan cpu, double clientCpuMillis, long fromMillis, long toMillis) {
 
         long calls() {
             return latency.count() + latency.failures();
@@ -78,8 +80,8 @@ final class OpenLoopReport {
     }
 
     /** What the gateway's process and PostgreSQL spend with no load, per second, in all and by component. */
-    record Idle(double millisPerSecond, Map<String, Double> byComponent, double seconds) {
-        static Idle between(CpuBreakdown.Snapshot before, CpuBreakdown.Snapshot after, double seconds) {
+    public record Idle(double millisPerSecond, Map<String, Double> byComponent, double seconds) {
+        public static Idle between(CpuBreakdown.Snapshot before, CpuBreakdown.Snapshot after, double seconds) {
             Map<String, Double> components = new LinkedHashMap<>();
             after.ticksByComponent().keySet().forEach(c -> components.put(c, after.millisSince(before, c) / seconds));
             return new Idle(after.millisSince(before) / seconds, components, seconds);
@@ -91,34 +93,34 @@ final class OpenLoopReport {
     private Idle idle;
     private Map<Integer, Double> auditP99 = Map.of();
 
-    OpenLoopReport(double p99TargetMs) {
+    public OpenLoopReport(double p99TargetMs) {
         this.p99TargetMs = p99TargetMs;
     }
 
-    void idle(Idle baseline) {
+    public void idle(Idle baseline) {
         this.idle = baseline;
     }
 
-    Idle idleBaseline() {
+    public Idle idleBaseline() {
         return idle;
     }
 
-    void add(int rate, Path path, Measured measured) {
+    public void add(int rate, Path path, Measured measured) {
         byRate.computeIfAbsent(rate, r -> new EnumMap<>(Path.class)).put(path, measured);
     }
 
-    void auditP99(Map<Integer, Double> millisByRate) {
+    public void auditP99(Map<Integer, Double> millisByRate) {
         this.auditP99 = Map.copyOf(millisByRate);
     }
 
-    Map<Integer, Measured> of(Path path) {
+    public Map<Integer, Measured> of(Path path) {
         Map<Integer, Measured> series = new LinkedHashMap<>();
         byRate.forEach((rate, paths) -> Optional.ofNullable(paths.get(path)).ifPresent(m -> series.put(rate, m)));
         return series;
     }
 
     /** One line as soon as a rate is done, so a long run shows where it is. */
-    String progressLine(int rate) {
+    public String progressLine(int rate) {
         Map<Path, Measured> paths = byRate.get(rate);
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%6d/s", rate));
         for (Path path : Path.values()) {
@@ -136,7 +138,7 @@ final class OpenLoopReport {
     }
 
     /** The Markdown table of the headline figures (docs/benchmarks.md). */
-    void printHeadline() {
+    public void printHeadline() {
         System.out.printf(Locale.ROOT, "%n| offered | gateway p50 / p99 ms | Kafka floor p50 / p99 ms | HTTP floor p50 / p99 ms "
                 + "| gateway p50 / Kafka floor p50 | gateway CPU per decision (above idle) |%n|---|---|---|---|---|---|%n");
         byRate.forEach((rate, paths) -> System.out.printf(Locale.ROOT, "| %,d/s | %s | %s | %s | %s | %s |%n", rate,
@@ -145,7 +147,7 @@ final class OpenLoopReport {
     }
 
     /** Every phase with its counts, max, ratio, CPU and (for the gateway) the audit row's delay. */
-    void printDetails() {
+    public void printDetails() {
         System.out.printf(Locale.ROOT, "%n%8s  %-16s %7s %6s %8s %8s %8s %8s %10s %10s %9s %9s%n", "offered", "path", "calls", "failed",
                 "p50 ms", "p99 ms", "max ms", "/ Kafka", "gw CPU/op", "above idle", "client/op", "audit p99");
         byRate.forEach((rate, paths) -> paths.forEach((path, m) -> {
@@ -165,7 +167,7 @@ final class OpenLoopReport {
     }
 
     /** The highest offered rate at which each path answered every call with p99 within the target. */
-    void printHeld() {
+    public void printHeld() {
         System.out.printf(Locale.ROOT, "%nhighest offered rate held with p99 <= %.0f ms and no failed call:%n", p99TargetMs);
         for (Path path : List.of(Path.GATEWAY, Path.KAFKA_FLOOR, Path.HTTP_FLOOR)) {
             Optional<Integer> held = of(path).entrySet().stream().filter(e -> e.getValue().held(p99TargetMs))
@@ -182,7 +184,7 @@ final class OpenLoopReport {
     }
 
     /** Gateway CPU per decision by component at every rate (idle threads included), and the idle baseline per second. */
-    void printCpuByComponent(Map<String, CpuSpan> extraColumns) {
+    public void printCpuByComponent(Map<String, CpuSpan> extraColumns) {
         Map<String, CpuSpan> columns = new LinkedHashMap<>();
         of(Path.GATEWAY).forEach((rate, m) -> columns.put(rate + "/s", m.cpu()));
         columns.putAll(extraColumns);

@@ -1,5 +1,6 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
+import io.agentgateway.benchmark.gateway.GatewayJarProcess;
 import io.agentgateway.decisionstream.runtime.DecisionStreamsConfig;
 import io.agentgateway.decisionstream.runtime.ProcessingGuarantee;
 import io.agentgateway.decisionstream.runtime.StreamsOptions;
@@ -40,7 +41,7 @@ import org.apache.kafka.streams.kstream.Produced;
  * 0), with the requests in flight and fetch wait the gateway is given ({@code GATEWAY_DECISION_MAXINFLIGHT}
  * and {@code _FETCHMAXWAITMS}, or the same {@code gateway.decision.*} system properties).
  */
-final class RequestReplyFloor implements AutoCloseable {
+public final class RequestReplyFloor implements AutoCloseable {
     private static final String REQUESTS = "bench.floor.requests";
     private static final String REPLIES = "bench.floor.replies";
 
@@ -52,7 +53,7 @@ final class RequestReplyFloor implements AutoCloseable {
     private final Path stateDir;
     private volatile boolean running = true;
 
-    RequestReplyFloor(String bootstrapServers, String processingGuarantee) throws Exception {
+    public RequestReplyFloor(String bootstrapServers, String processingGuarantee) throws Exception {
         stateDir = Files.createTempDirectory("bench-floor-");
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
             var existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
@@ -120,7 +121,7 @@ final class RequestReplyFloor implements AutoCloseable {
         }
     }
 
-    LoadRunner.Call call() {
+    public LoadRunner.Call call() {
         return () -> {
             String id = UUID.randomUUID().toString();
             CompletableFuture<Boolean> reply = new CompletableFuture<>();

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -18,7 +18,7 @@ import reactor.netty.resources.LoopResources;
  * that the gateway verifies, deduplicates, evaluates and records. Reactor Netty on its own event loop, as
  * {@link NettyLoadClient}, so the load generator stays cheap on the shared cores.
  */
-final class WebhookLoadClient implements AutoCloseable {
+public final class WebhookLoadClient implements AutoCloseable {
     private final ConnectionProvider connections;
     private final LoopResources loop;
     private final HttpClient http;
@@ -29,7 +29,7 @@ final class WebhookLoadClient implements AutoCloseable {
     private final javax.crypto.spec.SecretKeySpec key;
 
     /** @param secret the webhook secret deliveries are signed with (HMAC-SHA256 of the body) */
-    WebhookLoadClient(String baseUrl, String secret, int maxConnections) {
+    public WebhookLoadClient(String baseUrl, String secret, int maxConnections) {
         this.key = new javax.crypto.spec.SecretKeySpec(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256");
         connections = ConnectionProvider.builder("bench-webhooks").maxConnections(maxConnections)
                 .pendingAcquireMaxCount(-1).build();
@@ -44,7 +44,7 @@ final class WebhookLoadClient implements AutoCloseable {
      * A call that POSTs a new delivery of {@code template} (a JSON object: the delivery id goes in as its first
      * field) and succeeds on a 200 that is not a duplicate.
      */
-    LoadRunner.Call deliver(String path, byte[] template) {
+    public LoadRunner.Call deliver(String path, byte[] template) {
         return () -> {
             CompletableFuture<Boolean> done = new CompletableFuture<>();
             String delivery = runId + "-" + sequence.incrementAndGet();
@@ -83,12 +83,12 @@ final class WebhookLoadClient implements AutoCloseable {
         }
     }
 
-    long sent() {
+    public long sent() {
         return sequence.get();
     }
 
     /** Deliveries answered 200 as new (not duplicate). */
-    long accepted() {
+    public long accepted() {
         return accepted.get();
     }
 

@@ -1,5 +1,7 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.measure;
 
+import io.agentgateway.benchmark.gateway.GatewayProcesses;
+import io.agentgateway.benchmark.load.LoadRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -13,14 +15,14 @@ import java.util.Locale;
  *
  * @param gatewayMillisPerCall CPU per call of everything but the benchmark's peers (GC and JIT included)
  */
-record ClosedLoopCpu(double perSecond, long calls, double totalMillisPerCall, double gatewayMillisPerCall) {
+public record ClosedLoopCpu(double perSecond, long calls, double totalMillisPerCall, double gatewayMillisPerCall) {
 
     /** The embedded default started with {@code LauncherSettings.ephemeral(dataDir)}: its PostgreSQL. */
-    static GatewayProcesses embeddedIn(Path dataDir) {
+    public static GatewayProcesses embeddedIn(Path dataDir) {
         return new GatewayProcesses(dataDir.resolve("postgres"));
     }
 
-    static ClosedLoopCpu measure(LoadRunner.Call call, int callers, Duration phase, GatewayProcesses processes)
+    public static ClosedLoopCpu measure(LoadRunner.Call call, int callers, Duration phase, GatewayProcesses processes)
             throws InterruptedException {
         CpuBreakdown.Snapshot before = CpuBreakdown.take(processes);
         LoadRunner.Completed completed = LoadRunner.closedLoop(call, callers, phase);
@@ -32,7 +34,7 @@ record ClosedLoopCpu(double perSecond, long calls, double totalMillisPerCall, do
     }
 
     /** "1,427 calls/s   CPU/call 1.234 ms (gateway 0.987 ms)" */
-    String describe(String unit) {
+    public String describe(String unit) {
         return String.format(Locale.ROOT, "%,8.0f %s/s   CPU per call %.3f ms, of which the gateway %.3f ms (%,d calls)",
                 perSecond, unit, totalMillisPerCall, gatewayMillisPerCall, calls);
     }

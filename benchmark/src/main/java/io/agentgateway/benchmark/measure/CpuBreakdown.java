@@ -1,5 +1,6 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.measure;
 
+import io.agentgateway.benchmark.gateway.GatewayProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +18,10 @@ import java.util.stream.Stream;
  * change shows up as "the stream costs 0.2 ms less per evaluation" rather than as a throughput figure that
  * the shared machine's noise blurs.
  */
-final class CpuBreakdown {
+public final class CpuBreakdown {
     /** Linux's USER_HZ: utime and stime are counted in 1/100 s. */
-    static final double MILLIS_PER_TICK = 10.0;
-    static final String POSTGRES = "PostgreSQL (its processes)";
+    public static final double MILLIS_PER_TICK = 10.0;
+    public static final String POSTGRES = "PostgreSQL (its processes)";
     static final String JIT = "JIT compilers";
     /** The event loops of a benchmark's own client and upstream stand-in when they share the gateway's JVM. */
     static final String BENCHMARK_PEERS = "benchmark's client and upstream";
@@ -59,26 +60,26 @@ final class CpuBreakdown {
      * @param processTicks     the whole JVM process's CPU, threads that ended included
      * @param postgresTicks    PostgreSQL's CPU: the postmaster, its live backends and the ones that ended
      */
-    record Snapshot(Map<String, Long> ticksByComponent, long processTicks, long postgresTicks) {
+    public record Snapshot(Map<String, Long> ticksByComponent, long processTicks, long postgresTicks) {
         /** CPU milliseconds of the JVM process and PostgreSQL together since {@code before}. */
-        double millisSince(Snapshot before) {
+        public double millisSince(Snapshot before) {
             return (processTicks - before.processTicks + postgresTicks - before.postgresTicks) * MILLIS_PER_TICK;
         }
 
         /** CPU milliseconds of one component since {@code before}. */
-        double millisSince(Snapshot before, String component) {
+        public double millisSince(Snapshot before, String component) {
             return (ticksByComponent.getOrDefault(component, 0L) - before.ticksByComponent.getOrDefault(component, 0L))
                     * MILLIS_PER_TICK;
         }
     }
 
     /** This JVM, in which the embedded default runs. */
-    static Snapshot take(GatewayProcesses processes) {
+    public static Snapshot take(GatewayProcesses processes) {
         return take(ProcessHandle.current().pid(), processes);
     }
 
     /** The JVM process {@code pid}, in which the embedded default runs, and its PostgreSQL. */
-    static Snapshot take(long pid, GatewayProcesses processes) {
+    public static Snapshot take(long pid, GatewayProcesses processes) {
         Map<String, Long> ticks = new TreeMap<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             tasks.forEach(task -> read(task.resolve("stat")).ifPresent(stat -> ticks.merge(componentOf(stat.name()), stat.ticks(), Long::sum)));

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.measure;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * embedded broker serving the fetches, the idle gateway), and the rebuild's PostgreSQL backend. On a machine shared with
  * other work the wall-clock rate depends on the neighbours; CPU per event does not.
  */
-final class CpuSampler implements AutoCloseable {
+public final class CpuSampler implements AutoCloseable {
     private static final double TICKS_PER_SECOND = 100.0;
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -37,7 +37,7 @@ final class CpuSampler implements AutoCloseable {
         return t;
     });
 
-    CpuSampler(Connection db, String applicationName) {
+    public CpuSampler(Connection db, String applicationName) {
         this.db = db;
         this.applicationName = applicationName;
         for (long id : threads.getAllThreadIds()) {
@@ -79,7 +79,7 @@ final class CpuSampler implements AutoCloseable {
     }
 
     /** CPU seconds per part since the start. */
-    Map<String, Double> seconds() {
+    public Map<String, Double> seconds() {
         sample();
         sampler.shutdownNow();
         Map<String, Double> parts = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.measure;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** CPU time from the JVM and from Linux /proc (another process: a PostgreSQL backend). */
-final class CpuTime {
+public final class CpuTime {
     private CpuTime() {}
 
-    static double jvmSeconds() {
+    public static double jvmSeconds() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getProcessCpuTime() / 1e9;
         }
@@ -22,12 +22,12 @@ final class CpuTime {
     }
 
     /** utime + stime + cutime + cstime: with the CPU of the children it has waited for (PostgreSQL's ended backends). */
-    static long ticksWithReapedChildrenOf(long pid) {
+    public static long ticksWithReapedChildrenOf(long pid) {
         return sumOfFields(pid, 4);
     }
 
     /** utime + stime from the text of a /proc stat file (a process's or a thread's). */
-    static long ticksIn(String stat) {
+    public static long ticksIn(String stat) {
         return sumOfFields(stat, 2);
     }
 

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.measure;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -7,7 +7,7 @@ import java.lang.management.MemoryMXBean;
  * The live heap: heap used right after a full collection, so that garbage waiting for the next young
  * collection does not count and two runs of different lengths compare fairly.
  */
-final class LiveHeap {
+public final class LiveHeap {
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
     private long peakBytes;
@@ -16,7 +16,7 @@ final class LiveHeap {
 
     /** Collects, then records the heap still in use. */
     @SuppressWarnings("java:S1215") // an explicit GC is the point of the measurement
-    void sample() {
+    public void sample() {
         long start = System.nanoTime();
         System.gc();
         peakBytes = Math.max(peakBytes, MEMORY.getHeapMemoryUsage().getUsed());
@@ -24,13 +24,13 @@ final class LiveHeap {
         sampleNanos += System.nanoTime() - start;
     }
 
-    static long now() {
+    public static long now() {
         LiveHeap once = new LiveHeap();
         once.sample();
         return once.peakBytes;
     }
 
-    long peakBytes() {
+    public long peakBytes() {
         return peakBytes;
     }
 
@@ -39,7 +39,7 @@ final class LiveHeap {
     }
 
     /** Time spent collecting, to be taken out of a throughput figure. */
-    long sampleNanos() {
+    public long sampleNanos() {
         return sampleNanos;
     }
 }

@@ -1,5 +1,6 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.measure;
 
+import io.agentgateway.benchmark.gateway.GatewayProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * would cost the measured gateway CPU). Each process counts its proportional set size (PSS), so
  * the memory PostgreSQL's processes share (shared buffers) is counted once, not once per backend.
  */
-final class ResidentMemorySampler implements AutoCloseable {
+public final class ResidentMemorySampler implements AutoCloseable {
     private final AtomicLong peakKb = new AtomicLong();
     private final AtomicLong peakJvmKb = new AtomicLong();
     private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -32,7 +33,7 @@ final class ResidentMemorySampler implements AutoCloseable {
     }
 
     /** The embedded default in the JVM process {@code jvmPid}. */
-    ResidentMemorySampler(long jvmPid, GatewayProcesses processes) {
+    public ResidentMemorySampler(long jvmPid, GatewayProcesses processes) {
         this.processes = processes;
         this.jvmPid = jvmPid;
         sampler.scheduleAtFixedRate(this::sample, 0, 1, TimeUnit.SECONDS);
@@ -59,11 +60,11 @@ final class ResidentMemorySampler implements AutoCloseable {
     }
 
     /** The JVM and PostgreSQL together. */
-    double peakMiB() {
+    public double peakMiB() {
         return peakKb.get() / 1024.0;
     }
 
-    double peakJvmMiB() {
+    public double peakJvmMiB() {
         return peakJvmKb.get() / 1024.0;
     }
 

@@ -1,5 +1,6 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.peers;
 
+import io.agentgateway.benchmark.McpGateBenchmark;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
@@ -23,11 +24,11 @@ import reactor.netty.resources.LoopResources;
  * SDK server on an embedded Tomcat (with the SDK's JDK HttpClient client) cost about 2.5 times the
  * CPU per call.
  */
-final class BenchMcpUpstream implements AutoCloseable {
-    static final String TOOL = "list_repos";
+public final class BenchMcpUpstream implements AutoCloseable {
+    public static final String TOOL = "list_repos";
     /** Answers a text of {@link #BIG_BYTES} (results over 256 KiB once hung in the gate). */
-    static final String BIG_TOOL = "read_big_file";
-    static final int BIG_BYTES = 1024 * 1024;
+    public static final String BIG_TOOL = "read_big_file";
+    public static final int BIG_BYTES = 1024 * 1024;
     private static final String BIG_TEXT = "x".repeat(BIG_BYTES);
 
     private final LoopResources loop;
@@ -40,7 +41,7 @@ final class BenchMcpUpstream implements AutoCloseable {
         this.server = server;
     }
 
-    static BenchMcpUpstream start() {
+    public static BenchMcpUpstream start() {
         var transport = WebFluxStreamableServerTransportProvider.builder().messageEndpoint("/mcp").build();
         McpAsyncServer server = McpServer.async(transport).serverInfo("bench-upstream", "1.0.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -64,7 +65,7 @@ final class BenchMcpUpstream implements AutoCloseable {
         return new BenchMcpUpstream(loop, http, server);
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + http.port() + "/mcp";
     }
 

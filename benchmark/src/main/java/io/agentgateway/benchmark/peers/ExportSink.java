@@ -1,18 +1,19 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.peers;
 
+import io.agentgateway.benchmark.measure.LiveHeap;
 import java.io.OutputStream;
 
 /**
  * Where a benchmarked export goes: counts bytes and lines and throws them away, sampling the live
  * heap every {@code sampleEveryLines} lines, that is while the export is in the middle of streaming.
  */
-final class ExportSink extends OutputStream {
+public final class ExportSink extends OutputStream {
     private final LiveHeap heap;
     private final long sampleEveryLines;
     private long bytes;
     private long lines;
 
-    ExportSink(LiveHeap heap, long sampleEveryLines) {
+    public ExportSink(LiveHeap heap, long sampleEveryLines) {
         this.heap = heap;
         this.sampleEveryLines = sampleEveryLines;
     }
@@ -42,11 +43,11 @@ final class ExportSink extends OutputStream {
         }
     }
 
-    long bytes() {
+    public long bytes() {
         return bytes;
     }
 
-    long lines() {
+    public long lines() {
         return lines;
     }
 }

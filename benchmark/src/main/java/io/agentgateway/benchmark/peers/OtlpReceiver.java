@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.peers;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * empty {@code ExportTraceServiceResponse} (zero bytes), as a collector that keeps up does. Nothing is decoded or
  * kept: the cost measured is the gateway's, of making and sending the spans.
  */
-final class OtlpReceiver implements AutoCloseable {
+public final class OtlpReceiver implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService threads = Executors.newSingleThreadExecutor(work -> {
         Thread thread = new Thread(work, "bench-otlp-receiver");
@@ -26,7 +26,7 @@ final class OtlpReceiver implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
 
-    OtlpReceiver() throws IOException {
+    public OtlpReceiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         server.createContext("/v1/traces", exchange -> {
             try (InputStream body = exchange.getRequestBody()) {
@@ -41,15 +41,15 @@ final class OtlpReceiver implements AutoCloseable {
         server.start();
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    long requests() {
+    public long requests() {
         return requests.get();
     }
 
-    long bytes() {
+    public long bytes() {
         return bytes.get();
     }
 

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.benchmark.measure.LatencyRecorder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,9 @@
-package io.agentgateway.benchmark;
+package io.agentgateway.benchmark.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.benchmark.measure.CpuBreakdown;
+import io.agentgateway.benchmark.measure.LatencyRecorder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
