@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param connection the connection the reply carries (a stale answer's current one, a claim's), or null
  * @param approval   the open approval a {@code check_access} asked for, or null
  */
-record CommandResult(
+public record CommandResult(
         WorkspaceState state,
         ReplyStatus status,
         String error,

@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import io.agentgateway.decisioncore.state.ApiKeyGrant;
 import io.agentgateway.schemas.AgentIdentity;

@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.decisioncore.evaluation.Verdict;

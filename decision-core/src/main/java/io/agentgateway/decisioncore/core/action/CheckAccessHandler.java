@@ -1,5 +1,9 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.ConnectionVersions;
 import io.agentgateway.decisioncore.state.PendingApproval;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ActorKind;
@@ -36,7 +40,7 @@ final class CheckAccessHandler implements CommandHandler<CheckAccess> {
                     ? authorizer.anyScopeApiKey(state, envelope.actor(), at).isPresent()
                     : authorizer.apiKey(state, envelope.actor(), command.requiredScope(), at).isPresent();
             if (!mayAct) {
-                return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
             }
         } else if (!CommandAuthorizer.isSystem(envelope.actor())) {
             return CommandResult.rejected(state, ReplyStatus.FORBIDDEN, "Only API keys and the gateway itself may check access");

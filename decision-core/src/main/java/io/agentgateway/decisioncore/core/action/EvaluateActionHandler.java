@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import io.agentgateway.classification.ClassifiedRisk;
 import io.agentgateway.classification.PayloadExcerpt;
@@ -7,6 +7,13 @@ import io.agentgateway.classification.ToolProfile;
 import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.decisioncore.condition.CommandFacts;
 import io.agentgateway.decisioncore.condition.ConditionEnvironment;
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.ConnectionVersions;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
+import io.agentgateway.decisioncore.core.Validation;
 import io.agentgateway.decisioncore.evaluation.ActionDecider;
 import io.agentgateway.decisioncore.evaluation.ActionRequest;
 import io.agentgateway.decisioncore.evaluation.OutrightBlocks;
@@ -47,7 +54,6 @@ import java.util.regex.Pattern;
  * its new approval's id (to count it once).
  */
 final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
-    static final String INVALID_KEY = "Invalid or expired API key";
     private static final String TOOL_MESSAGE = "tool must be one of " + ToolProfiles.wireNames();
     private static final String LISTING_ONLY = "listedTools is only for the MCP gate's tools/list (tool "
             + ToolProfiles.listed(profile -> profile.door() == ToolProfile.Door.MCP_GATE, "or") + ")";
@@ -74,7 +80,7 @@ final class EvaluateActionHandler implements CommandHandler<EvaluateAction> {
         Instant at = envelope.acceptedAt();
         Optional<ApiKeyGrant> key = authorizer.apiKey(state, envelope.actor(), command.requiredScope(), at);
         if (key.isEmpty()) {
-            return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, INVALID_KEY);
+            return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         }
         // a key bound to an agent acts only as that agent: decided here, in log order with the key's issue
         // both places an agent can be named (the body's agentId, the X-Agent-Id header on the actor) are held to it

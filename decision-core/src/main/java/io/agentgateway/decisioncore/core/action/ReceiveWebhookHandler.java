@@ -1,7 +1,13 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import io.agentgateway.decisioncore.condition.CommandFacts;
 import io.agentgateway.decisioncore.condition.ConditionEnvironment;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.ConnectionVersions;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
+import io.agentgateway.decisioncore.core.Validation;
 import io.agentgateway.decisioncore.evaluation.ActionDecider;
 import io.agentgateway.decisioncore.evaluation.ActionRequest;
 import io.agentgateway.classification.ClassifiedRisk;

@@ -1,5 +1,8 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.approval;
 
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.Validation;
 import io.agentgateway.decisioncore.state.ApprovalStatus;
 import io.agentgateway.decisioncore.state.PendingApproval;
 import io.agentgateway.decisioncore.state.WorkspaceState;

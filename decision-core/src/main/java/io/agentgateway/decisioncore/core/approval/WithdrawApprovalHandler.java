@@ -1,5 +1,9 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.approval;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.Validation;
 import io.agentgateway.decisioncore.state.ApprovalStatus;
 import io.agentgateway.decisioncore.state.PendingApproval;
 import io.agentgateway.decisioncore.state.WorkspaceState;
@@ -33,7 +37,7 @@ final class WithdrawApprovalHandler implements CommandHandler<WithdrawApproval> 
     public CommandResult handle(CommandEnvelope envelope, WorkspaceState state, WithdrawApproval command) {
         Instant at = envelope.acceptedAt();
         if (authorizer.anyScopeApiKey(state, envelope.actor(), at).isEmpty()) {
-            return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+            return CommandResult.rejected(state, ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         }
         if (!Validation.isUuid(command.approvalId())) {
             return CommandResult.invalid(state, "approvalId must be a lower-case UUID");

@@ -1,6 +1,9 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.connection;
 
 import io.agentgateway.classification.ToolProfiles;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.ConnectionVersions;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.ToolConnection;

@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.connection;
 
 import io.agentgateway.schemas.SecretChange;
 import io.agentgateway.schemas.SecretUpdate;

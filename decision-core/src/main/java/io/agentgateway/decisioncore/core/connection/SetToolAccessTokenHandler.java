@@ -1,7 +1,10 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.connection;
 
 import io.agentgateway.classification.ToolProfile;
 import io.agentgateway.classification.ToolProfiles;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.ConnectionVersions;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.ToolConnectionConfig;

@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.connection;
 
 import io.agentgateway.classification.ClassificationRuleChecks;
 import io.agentgateway.classification.ConnectionField;

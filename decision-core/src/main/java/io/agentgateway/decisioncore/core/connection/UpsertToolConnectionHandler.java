@@ -1,8 +1,13 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.connection;
 
 import io.agentgateway.classification.ClassificationRuleChecks;
 import io.agentgateway.classification.ConnectionField;
 import io.agentgateway.classification.ToolProfiles;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.ConnectionVersions;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.LimitRefusal;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.Tool;

@@ -1,5 +1,9 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.Validation;
 import io.agentgateway.decisioncore.state.Member;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;

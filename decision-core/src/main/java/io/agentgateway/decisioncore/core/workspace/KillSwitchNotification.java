@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.Actor;

@@ -1,5 +1,7 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
 import io.agentgateway.decisioncore.state.NotificationSettings;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.command.CommandEnvelope;

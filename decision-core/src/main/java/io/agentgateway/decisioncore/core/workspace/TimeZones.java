@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
 import java.time.DateTimeException;
 import java.time.ZoneId;

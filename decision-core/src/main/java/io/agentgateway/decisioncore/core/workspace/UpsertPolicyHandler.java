@@ -1,7 +1,12 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
 import io.agentgateway.decisioncore.condition.ConditionEnvironment;
 import io.agentgateway.decisioncore.condition.ConditionProblem;
+import io.agentgateway.decisioncore.core.CommandHandler;
+import io.agentgateway.decisioncore.core.CommandResult;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.LimitRefusal;
+import io.agentgateway.decisioncore.core.Validation;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.Policy;

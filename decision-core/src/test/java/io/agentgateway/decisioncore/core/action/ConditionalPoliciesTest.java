@@ -1,4 +1,4 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,8 @@ import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
 import io.agentgateway.decisioncore.condition.CompiledCondition;
 import io.agentgateway.decisioncore.condition.ConditionEnvironment;
 import io.agentgateway.decisioncore.condition.ConditionLimits;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.ConditionError;
 import io.agentgateway.schemas.Decision;

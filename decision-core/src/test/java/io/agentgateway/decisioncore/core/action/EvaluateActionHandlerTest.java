@@ -1,8 +1,14 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
+import io.agentgateway.decisioncore.core.CommandDecision;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionCore;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisioncore.state.ApprovalStatus;
 import io.agentgateway.decisioncore.state.PendingApproval;
 import io.agentgateway.decisioncore.state.WorkspaceState;
@@ -54,9 +60,9 @@ class EvaluateActionHandlerTest {
     @Test
     void an_unknown_or_wrong_key_is_unauthorized_and_leaves_no_audit_entry() {
         workspace.as(Actor.apiKey("cd".repeat(32), "agent-7"), CoreWorkspace.action(Tool.DOCS, "page.edit", RiskLevel.LOW))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         workspace.as(workspace.owner, CoreWorkspace.action(Tool.DOCS, "page.edit", RiskLevel.LOW))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
     }
 
     @Test

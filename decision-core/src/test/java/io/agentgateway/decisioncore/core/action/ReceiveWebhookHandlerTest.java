@@ -1,8 +1,10 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.action;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -122,7 +124,7 @@ class ReceiveWebhookHandlerTest {
         assertThat(workspace.as(VERIFIER, pullRequestOpened("acme/api", connectionVersion)).ok()
                 .event(1, WebhookReceived.class).processed()).isTrue();
 
-        workspace.admin(pullRequestOpened("acme/api", null)).refused(ReplyStatus.FORBIDDEN, CommandHandlers.GATEWAY_REQUIRED);
+        workspace.admin(pullRequestOpened("acme/api", null)).refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.GATEWAY_REQUIRED);
         workspace.as(VERIFIER, new ReceiveWebhook(Tool.CHAT, "d-9", "message", null, null, null, null, null))
                 .refused(ReplyStatus.INVALID, "tool must be code_host or issue_tracker (the tools that send webhooks)");
     }

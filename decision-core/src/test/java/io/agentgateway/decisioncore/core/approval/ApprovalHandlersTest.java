@@ -1,8 +1,11 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.approval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisioncore.state.ApprovalStatus;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
@@ -93,7 +96,7 @@ class ApprovalHandlersTest {
         Actor member = workspace.member("mia", Role.MEMBER);
 
         workspace.as(member, new ReviewApproval(id, ReviewVerdict.APPROVE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.REVIEWER_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.REVIEWER_REQUIRED);
         workspace.admin(new ReviewApproval("not-a-uuid", ReviewVerdict.APPROVE, null))
                 .refused(ReplyStatus.INVALID, "approvalId must be a lower-case UUID");
         workspace.admin(new ReviewApproval(id, null, null)).refused(ReplyStatus.INVALID, "verdict must be approve or reject");
@@ -142,7 +145,7 @@ class ApprovalHandlersTest {
     void only_the_gateway_claims_and_only_approved_calls() {
         String pending = openHeldCallApproval();
         workspace.admin(new ClaimApprovedCall(pending, "executor-1"))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.GATEWAY_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.GATEWAY_REQUIRED);
         workspace.as(EXECUTOR, new ClaimApprovedCall(pending, "executor-1"))
                 .refused(ReplyStatus.CONFLICT, "Approval request is pending, not approved");
         workspace.as(EXECUTOR, new ClaimApprovedCall(pending, " ")).refused(ReplyStatus.INVALID, "executorId is required");

@@ -1,7 +1,10 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.approval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -58,13 +61,13 @@ class ReviewerRolesTest {
         Actor reviewer = workspace.member("rita", Role.REVIEWER);
 
         workspace.as(reviewer, new SetKillSwitch(KillSwitchAction.ENABLE, null, "panic"))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         workspace.as(reviewer, new SetKillSwitch(KillSwitchAction.PAUSE_TOOL, Tool.CHAT))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         workspace.as(reviewer, new UpsertPolicy(new Policy(UUID.randomUUID().toString(), "p", 1, true, Decision.ALLOW, null, null)))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         workspace.as(reviewer, new SetMember("rita", "rita@example.com", Role.ADMIN))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         assertThat(workspace.state().killSwitchEnabled()).isFalse();
     }
 
@@ -74,11 +77,11 @@ class ReviewerRolesTest {
         String id = openApproval(null);
 
         workspace.as(viewer, new ReviewApproval(id, ReviewVerdict.APPROVE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.REVIEWER_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.REVIEWER_REQUIRED);
         workspace.as(viewer, new ReviewApproval(id, ReviewVerdict.REJECT, "no"))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.REVIEWER_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.REVIEWER_REQUIRED);
         workspace.as(viewer, new SetKillSwitch(KillSwitchAction.ENABLE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         assertThat(workspace.memory.approvals()).containsKey(id);
     }
 
@@ -89,7 +92,7 @@ class ReviewerRolesTest {
         workspace.admin(new SetMember("rita", "rita@example.com", Role.VIEWER)).ok();
 
         workspace.as(reviewer, new ReviewApproval(id, ReviewVerdict.APPROVE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.REVIEWER_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.REVIEWER_REQUIRED);
     }
 
     @Test

@@ -1,8 +1,11 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.approval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisioncore.state.ApprovalStatus;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Actor;
@@ -92,11 +95,11 @@ class WithdrawApprovalHandlerTest {
         workspace.as(other, new WithdrawApproval(id, null)).refused(ReplyStatus.NOT_FOUND, ReviewApprovalHandler.NOT_FOUND);
         workspace.as(other, new WithdrawApproval(UUID.randomUUID().toString(), null))
                 .refused(ReplyStatus.NOT_FOUND, ReviewApprovalHandler.NOT_FOUND);
-        workspace.admin(new WithdrawApproval(id, null)).refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+        workspace.admin(new WithdrawApproval(id, null)).refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         workspace.as(Actor.system("approval-executor"), new WithdrawApproval(id, null))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         workspace.as(Actor.apiKey("ef".repeat(32), null), new WithdrawApproval(id, null))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         assertThat(workspace.memory.approvals().get(id).status()).isEqualTo(ApprovalStatus.PENDING);
     }
 
@@ -106,7 +109,7 @@ class WithdrawApprovalHandlerTest {
         String keyId = workspace.memory.state().apiKeyByHash(CoreWorkspace.EVALUATE_KEY).orElseThrow().keyId();
         workspace.admin(new RevokeApiKey(keyId)).ok();
 
-        workspace.as(workspace.agent, new WithdrawApproval(id, null)).refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+        workspace.as(workspace.agent, new WithdrawApproval(id, null)).refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         assertThat(workspace.memory.approvals()).containsKey(id);
     }
 

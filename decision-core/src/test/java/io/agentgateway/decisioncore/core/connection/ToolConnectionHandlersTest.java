@@ -1,8 +1,11 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;

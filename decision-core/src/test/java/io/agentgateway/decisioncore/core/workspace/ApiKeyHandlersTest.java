@@ -1,8 +1,12 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisioncore.state.ApiKeyGrant;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
@@ -72,7 +76,7 @@ class ApiKeyHandlersTest {
 
         Actor member = workspace.member("mia", Role.MEMBER);
         workspace.as(member, new IssueApiKey(UUID.randomUUID().toString(), "ci", hash('2'), Set.of(Scope.PROXY), null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
     }
 
     @Test
@@ -103,7 +107,7 @@ class ApiKeyHandlersTest {
         assertThat(revoked.event(0, ApiKeyRevoked.class).keyId()).isEqualTo(keyId);
         assertThat(workspace.memory.apiKeys().get(hash('4')).revokedAt()).isEqualTo(revoked.envelope().acceptedAt());
         workspace.as(agent, CoreWorkspace.action(Tool.DOCS, "page.read", RiskLevel.LOW))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
 
         Decided again = workspace.admin(new RevokeApiKey(keyId)).ok();
         assertThat(again.events()).isEmpty();
@@ -118,14 +122,14 @@ class ApiKeyHandlersTest {
         Actor proxyKey = Actor.apiKey(hash('5'), null);
 
         workspace.as(proxyKey, CoreWorkspace.action(Tool.DOCS, "page.read", RiskLevel.LOW))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
         workspace.as(proxyKey, new CheckAccess(Scope.PROXY, null, null, null)).ok();
         workspace.as(proxyKey, new CheckAccess(Scope.MCP, null, null, null))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
 
         workspace.advance(Duration.ofMinutes(2));
         workspace.as(proxyKey, new CheckAccess(null, null, null, null))
-                .refused(ReplyStatus.UNAUTHORIZED, EvaluateActionHandler.INVALID_KEY);
+                .refused(ReplyStatus.UNAUTHORIZED, CommandAuthorizer.INVALID_KEY);
     }
 
     @Test

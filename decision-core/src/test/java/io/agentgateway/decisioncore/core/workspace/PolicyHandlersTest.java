@@ -1,8 +1,12 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
+import io.agentgateway.decisioncore.core.DecisionLimits;
+import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.Policy;
@@ -77,7 +81,7 @@ class PolicyHandlersTest {
                 .refused(ReplyStatus.INVALID, "policy.decision must be one of allow, block, require_approval");
         Actor member = workspace.member("mia", Role.MEMBER);
         workspace.as(member, new UpsertPolicy(policy(UUID.randomUUID().toString(), 1, Decision.ALLOW, null)))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
     }
 
     @Test

@@ -1,8 +1,10 @@
-package io.agentgateway.decisioncore.core;
+package io.agentgateway.decisioncore.core.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.agentgateway.decisioncore.core.CommandAuthorizer;
 import io.agentgateway.decisioncore.core.CoreWorkspace.Decided;
+import io.agentgateway.decisioncore.core.CoreWorkspace;
 import io.agentgateway.decisioncore.state.Member;
 import io.agentgateway.decisioncore.state.NotificationSettings;
 import io.agentgateway.schemas.Actor;
@@ -57,9 +59,9 @@ class WorkspaceSettingsHandlersTest {
     void a_missing_workspace_authorizes_no_admin_command() {
         CoreWorkspace absent = CoreWorkspace.absent();
         absent.admin(new SetKillSwitch(KillSwitchAction.ENABLE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         absent.admin(new SetMember("mia", "mia@example.com", Role.ADMIN))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
     }
 
     @Test
@@ -85,7 +87,7 @@ class WorkspaceSettingsHandlersTest {
 
         Actor member = workspace.member("mia", Role.MEMBER);
         workspace.as(member, new SetMember("eve", "eve@example.com", Role.MEMBER))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
     }
 
     @Test
@@ -154,7 +156,7 @@ class WorkspaceSettingsHandlersTest {
     @Test
     void a_test_notification_goes_where_alerts_go_and_changes_nothing() {
         Actor reviewer = workspace.member("rita", Role.REVIEWER);
-        workspace.as(reviewer, new SendTestNotification()).refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+        workspace.as(reviewer, new SendTestNotification()).refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         workspace.member("ada", Role.ADMIN);
 
         Decided sent = workspace.admin(new SendTestNotification()).ok();
