@@ -10,7 +10,7 @@ import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.time.Duration;

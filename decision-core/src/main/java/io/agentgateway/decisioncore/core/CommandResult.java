@@ -6,7 +6,7 @@ import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.command.ApprovalSnapshot;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.event.DomainEvent;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 import java.util.Objects;
 

@@ -15,7 +15,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.DomainEvent;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

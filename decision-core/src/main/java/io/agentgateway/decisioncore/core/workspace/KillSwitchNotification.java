@@ -6,7 +6,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

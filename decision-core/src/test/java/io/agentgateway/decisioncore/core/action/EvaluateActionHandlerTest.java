@@ -28,7 +28,7 @@ import io.agentgateway.schemas.command.SetKillSwitch;
 import io.agentgateway.schemas.command.UpsertPolicy;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalRequested;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;

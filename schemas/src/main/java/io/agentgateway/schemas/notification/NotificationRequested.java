@@ -1,4 +1,4 @@
-package io.agentgateway.schemas.event;
+package io.agentgateway.schemas.notification;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,7 @@
-package io.agentgateway.schemas.event;
+package io.agentgateway.schemas.kafka;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
+import io.agentgateway.schemas.event.DomainEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;

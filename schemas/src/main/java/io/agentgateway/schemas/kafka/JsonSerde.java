@@ -1,5 +1,6 @@
-package io.agentgateway.schemas;
+package io.agentgateway.schemas.kafka;
 
+import io.agentgateway.schemas.GatewayJson;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;

@@ -1,4 +1,4 @@
-package io.agentgateway.schemas.command;
+package io.agentgateway.schemas.command.condition;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.agentgateway.schemas.event;
+package io.agentgateway.schemas.notification;
 
 import io.agentgateway.schemas.call.CallView;
 import java.util.Collections;

@@ -1,9 +1,10 @@
-package io.agentgateway.schemas;
+package io.agentgateway.schemas.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.agentgateway.schemas.TopicProvisioner.Layout;
+import io.agentgateway.schemas.Topics;
+import io.agentgateway.schemas.kafka.TopicProvisioner.Layout;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

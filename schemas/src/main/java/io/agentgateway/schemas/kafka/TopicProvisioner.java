@@ -1,5 +1,6 @@
-package io.agentgateway.schemas;
+package io.agentgateway.schemas.kafka;
 
+import io.agentgateway.schemas.Topics;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
