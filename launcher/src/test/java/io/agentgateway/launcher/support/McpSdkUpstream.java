@@ -8,12 +8,14 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.beans.PropertyChangeListener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.apache.catalina.Context;
+import org.apache.catalina.Loader;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
 
@@ -58,6 +60,7 @@ public final class McpSdkUpstream implements AutoCloseable {
             tomcat.setBaseDir(Files.createTempDirectory(name + "-").toString());
             tomcat.setPort(fixedPort);
             Context context = tomcat.addContext("", null);
+            context.setLoader(new TestClassLoaderLoader());
             addServlet(context, "streamable", new Observed(streamableTransport, observer), "/mcp");
             addServlet(context, "sse", new Observed(sseTransport, observer), "/sse", "/message");
             tomcat.getConnector();
@@ -102,6 +105,62 @@ public final class McpSdkUpstream implements AutoCloseable {
             tomcat.destroy();
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Serves with the tests' own class loader instead of a web application class loader. Tomcat makes a request's
+     * thread context class loader its context's; a thread started from a request inherits it, Reactor's shared
+     * bounded-elastic workers included (the SDK's sync servers run there), and the gateway in this JVM then runs on
+     * those threads long after this Tomcat stopped: a library initialized there first (SpEL's compiler, when the
+     * console renders a page) would fail for good, asking a stopped web application class loader for a resource.
+     */
+    private static final class TestClassLoaderLoader implements Loader {
+        private Context context;
+
+        @Override
+        public ClassLoader getClassLoader() {
+            return McpSdkUpstream.class.getClassLoader();
+        }
+
+        @Override
+        public Context getContext() {
+            return context;
+        }
+
+        @Override
+        public void setContext(Context context) {
+            this.context = context;
+        }
+
+        @Override
+        public boolean getDelegate() {
+            return true;
+        }
+
+        @Override
+        public void setDelegate(boolean delegate) {
+            // always the tests' class loader
+        }
+
+        @Override
+        public void backgroundProcess() {
+            // nothing to reload
+        }
+
+        @Override
+        public boolean modified() {
+            return false;
+        }
+
+        @Override
+        public void addPropertyChangeListener(PropertyChangeListener listener) {
+            // no properties change
+        }
+
+        @Override
+        public void removePropertyChangeListener(PropertyChangeListener listener) {
+            // no properties change
         }
     }
 
