@@ -3,7 +3,7 @@ package io.agentgateway.approvalexecutor;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.EventEnvelope;
-import io.agentgateway.schemas.event.EventTypeHeader;
+import io.agentgateway.schemas.kafka.EventTypeHeader;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.SerializationException;

@@ -16,8 +16,8 @@ import java.util.Set;
 public final class ModuleClasses implements LocationProvider {
     static final List<String> MODULES = List.of("schemas", "embedded-infra", "gateway-config", "classification",
             "egress", "gateway-tracing", "evidence", "decision-core", "decision-stream", "backtest", "projector",
-            "notifier", "gateway-client", "http-edge", "ingress-test-support", "action-gate", "agent-api", "mcp-gate", "tool-proxy",
-            "webhooks", "admin-api", "approval-executor", "ingress-api", "console", "launcher", "benchmark",
+            "notifier", "ingress-test-support", "gateway-client", "http-edge", "action-gate", "agent-api", "mcp-gate",
+            "tool-proxy", "webhooks", "admin-api", "approval-executor", "ingress-api", "console", "launcher", "benchmark",
             "fault-suite");
 
     /** A module's base package: {@code io.agentgateway.} and its name without hyphens ({@code mcp-gate}: {@code mcpgate}). */

@@ -18,8 +18,8 @@ import io.agentgateway.schemas.Policy;
 import io.agentgateway.schemas.PolicyMatch;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.command.RequestFacts;
-import io.agentgateway.schemas.command.TargetFacts;
+import io.agentgateway.schemas.command.condition.RequestFacts;
+import io.agentgateway.schemas.command.condition.TargetFacts;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -161,7 +161,7 @@ public final class ConditionBenchmark {
     }
 
     /** A typical condition, false for the benchmark's chat message (channel #ops, text hello). */
-    static String condition(int i) {
+    public static String condition(int i) {
         return switch (i % 4) {
             case 0 -> "args.channel == '#external-" + i + "'";
             case 1 -> "args.text.contains('password-" + i + "')";

@@ -1,5 +1,8 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.data.AuditRowsFiller;
+import io.agentgateway.benchmark.gateway.BenchmarkGateway;
+import io.agentgateway.benchmark.measure.CpuTime;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;

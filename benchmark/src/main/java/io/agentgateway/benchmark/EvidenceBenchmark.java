@@ -1,5 +1,7 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.data.SyntheticEvidenceLog;
+import io.agentgateway.benchmark.gateway.BenchmarkGateway;
 import io.agentgateway.evidence.Checkpoint;
 import io.agentgateway.evidence.EntryFields;
 import io.agentgateway.evidence.EvidenceExport;

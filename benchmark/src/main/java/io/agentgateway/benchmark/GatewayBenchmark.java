@@ -1,7 +1,22 @@
 package io.agentgateway.benchmark;
 
-import io.agentgateway.benchmark.OpenLoopReport.Measured;
-import io.agentgateway.benchmark.OpenLoopReport.Path;
+import io.agentgateway.benchmark.data.ConditionalPolicies;
+import io.agentgateway.benchmark.gateway.GatewayJarProcess;
+import io.agentgateway.benchmark.gateway.TracingMode;
+import io.agentgateway.benchmark.load.HttpFloorServer;
+import io.agentgateway.benchmark.load.JitWarmup;
+import io.agentgateway.benchmark.load.LoadRunner;
+import io.agentgateway.benchmark.load.NettyLoadClient;
+import io.agentgateway.benchmark.load.OpenLoopPlan;
+import io.agentgateway.benchmark.load.OpenLoopReport.Measured;
+import io.agentgateway.benchmark.load.OpenLoopReport.Path;
+import io.agentgateway.benchmark.load.OpenLoopReport;
+import io.agentgateway.benchmark.load.RequestReplyFloor;
+import io.agentgateway.benchmark.measure.CpuBreakdown;
+import io.agentgateway.benchmark.measure.CpuTime;
+import io.agentgateway.benchmark.measure.LatencyRecorder;
+import io.agentgateway.benchmark.measure.ResidentMemorySampler;
+import io.agentgateway.benchmark.peers.OtlpReceiver;
 import io.agentgateway.schemas.GatewayJson;
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;

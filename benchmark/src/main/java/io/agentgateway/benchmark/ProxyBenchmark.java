@@ -1,5 +1,12 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.gateway.BenchmarkGateway;
+import io.agentgateway.benchmark.gateway.GatewayProcesses;
+import io.agentgateway.benchmark.load.JitWarmup;
+import io.agentgateway.benchmark.load.LoadRunner;
+import io.agentgateway.benchmark.load.NettyLoadClient;
+import io.agentgateway.benchmark.measure.ClosedLoopCpu;
+import io.agentgateway.benchmark.measure.LatencyRecorder;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;

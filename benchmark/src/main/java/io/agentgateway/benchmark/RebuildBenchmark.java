@@ -1,5 +1,9 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.data.SyntheticEventLog;
+import io.agentgateway.benchmark.gateway.BenchmarkGateway;
+import io.agentgateway.benchmark.measure.CpuSampler;
+import io.agentgateway.benchmark.measure.CpuTime;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.LauncherSettings;
 import io.agentgateway.projector.rebuild.ReadModelRebuild;

@@ -1,5 +1,6 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.measure.LiveHeap;
 import io.agentgateway.decisioncore.core.DecisionLimits;
 import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisionstream.runtime.DecisionStreamRunner;
@@ -18,7 +19,7 @@ import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;

@@ -2,7 +2,7 @@ package io.agentgateway.embeddedinfra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.agentgateway.faultsuite;
 
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.agentgateway.gatewayclient;
 import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.gatewayclient.config.IngressProperties;
 import io.agentgateway.gatewayconfig.TopicLayoutProperties;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.gatewaytracing.GatewayTracing;

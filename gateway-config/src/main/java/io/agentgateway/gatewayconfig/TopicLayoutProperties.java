@@ -1,6 +1,6 @@
 package io.agentgateway.gatewayconfig;
 
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 

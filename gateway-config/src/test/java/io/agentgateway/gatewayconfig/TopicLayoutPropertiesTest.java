@@ -2,7 +2,7 @@ package io.agentgateway.gatewayconfig;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;

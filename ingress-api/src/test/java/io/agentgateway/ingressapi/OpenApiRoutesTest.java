@@ -2,9 +2,9 @@ package io.agentgateway.ingressapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.ingressapi.support.RunningIngress;
-import io.agentgateway.ingressapi.support.SharedIngress;
-import io.agentgateway.ingressapi.support.TestHttp;
+import io.agentgateway.ingresstestsupport.RunningIngress;
+import io.agentgateway.ingresstestsupport.SharedIngress;
+import io.agentgateway.ingresstestsupport.TestHttp;
 import io.agentgateway.httpedge.web.MethodRoutes;
 import io.swagger.parser.OpenAPIParser;
 import io.swagger.v3.oas.models.OpenAPI;

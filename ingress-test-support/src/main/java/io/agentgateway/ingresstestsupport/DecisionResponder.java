@@ -1,7 +1,7 @@
 package io.agentgateway.ingresstestsupport;
 
 import io.agentgateway.schemas.ReplyStatus;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;

@@ -1,21 +1,23 @@
 package io.agentgateway.ingresstestsupport;
 
-import io.agentgateway.gatewayclient.CommandGateway;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * An ingress application started as the launcher would start it, on a free port: the whole ingress
- * ({@code IngressApplication::application}) or a module's own assembly of the ingress's parts (the admin API's tests start
- * the admin API with the HTTP edge and the command gateway alone), against a real broker and a fresh database.
+ * An ingress application started as the launcher would start it, on a free port: the one the test tree names
+ * ({@link IngressUnderTest}), or the one the caller gives (a module's own assembly of the ingress's parts).
  */
 public final class RunningIngress implements AutoCloseable {
     public static final String JWT_SECRET = "test-hs256-secret-of-at-least-32-bytes!";
@@ -23,6 +25,9 @@ public final class RunningIngress implements AutoCloseable {
     public static final String OPERATOR = "operator-1";
     /** base64 of 32 bytes, for SecretBox. */
     public static final String SECRETS_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+    /** gateway-client's health indicator of the command gateway, by its bean name: the harness knows no ingress class. */
+    private static final String COMMAND_GATEWAY_HEALTH = "commandGatewayHealthIndicator";
 
     public final ConfigurableApplicationContext context;
     public final TestHttp http;
@@ -36,7 +41,17 @@ public final class RunningIngress implements AutoCloseable {
     }
 
     /**
-     * Starts and, unless {@code awaitReady} is false, waits until the command gateway is ready.
+     * Starts the application the test tree names ({@link IngressUnderTest}) and, unless {@code awaitReady} is false,
+     * waits until it is ready.
+     */
+    public static RunningIngress start(String bootstrapServers, TestDatabase database, Map<String, String> overrides, boolean awaitReady) {
+        return start(IngressUnderTest::find, bootstrapServers, database, overrides, awaitReady);
+    }
+
+    /**
+     * Starts {@code application} (the whole ingress, or a module's own assembly of the ingress's parts) and, unless
+     * {@code awaitReady} is false, waits until it is ready: the command gateway's reply partition is assigned (its health
+     * component up, what a load balancer's readiness probe asks).
      *
      * @param application the application as it must be started (its web type pinned to reactive)
      */
@@ -76,18 +91,22 @@ public final class RunningIngress implements AutoCloseable {
         return new TestHttp("http://127.0.0.1:" + context.getEnvironment().getProperty("local.management.port"));
     }
 
-    public CommandGateway gateway() {
-        return context.getBean(CommandGateway.class);
-    }
-
+    /** Until the command gateway can receive replies: its health component ({@code commandGateway}) is up. */
     private void awaitReady() {
-        try {
-            if (!gateway().awaitReady(Duration.ofSeconds(60))) {
-                throw new IllegalStateException("command gateway not ready: " + gateway().state());
+        HealthIndicator commandGateway = context.getBean(COMMAND_GATEWAY_HEALTH, HealthIndicator.class);
+        Instant deadline = Instant.now().plus(READY_WITHIN);
+        Health health = commandGateway.health();
+        while (!Status.UP.equals(health.getStatus())) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("command gateway not ready within " + READY_WITHIN + ": " + health.getDetails());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            health = commandGateway.health();
         }
     }
 

@@ -7,8 +7,7 @@ import org.springframework.boot.SpringApplication;
 
 /**
  * One ingress and one responder per test JVM, for the many tests that only need a healthy system.
- * Tests isolate themselves by random workspace ids. The first caller names the application (a test JVM is one module's
- * tests, which all start the same one).
+ * Tests isolate themselves by random workspace ids.
  */
 public final class SharedIngress {
     private static RunningIngress ingress;
@@ -16,6 +15,12 @@ public final class SharedIngress {
 
     private SharedIngress() {}
 
+    /** The ingress the test tree names ({@link IngressUnderTest}). */
+    public static synchronized RunningIngress ingress() {
+        return ingress(IngressUnderTest::find);
+    }
+
+    /** The ingress {@code application} starts; the first caller names it (a test JVM runs one module's tests). */
     public static synchronized RunningIngress ingress(Supplier<SpringApplication> application) {
         if (ingress == null) {
             String bootstrap = SharedTestInfra.kafka().bootstrapServers();
@@ -31,11 +36,9 @@ public final class SharedIngress {
         return ingress;
     }
 
-    /** The responder beside the shared ingress ({@link #ingress} started first). */
+    /** The responder beside the shared ingress (started, as the test tree names it, if it is not yet). */
     public static synchronized DecisionResponder responder() {
-        if (responder == null) {
-            throw new IllegalStateException("the shared ingress is not started: call SharedIngress.ingress(application) first");
-        }
+        ingress();
         return responder;
     }
 }

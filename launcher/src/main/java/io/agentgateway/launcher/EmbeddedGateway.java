@@ -11,7 +11,7 @@ import io.agentgateway.ingressapi.IngressApplication;
 import io.agentgateway.gatewayclient.CommandGateway;
 import io.agentgateway.notifier.NotifierApplication;
 import io.agentgateway.projector.ProjectorApplication;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.local.LocalReplyChannel;
 import io.agentgateway.gatewaytracing.GatewayTracing;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.agentgateway.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.agentgateway.launcher.support.GatewayHarness;
 import io.agentgateway.schemas.Topics;
 import java.nio.file.Files;
 import java.util.List;

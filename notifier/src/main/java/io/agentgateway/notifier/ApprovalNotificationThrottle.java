@@ -1,7 +1,7 @@
 package io.agentgateway.notifier;
 
-import io.agentgateway.schemas.event.ApprovalRequestNotice;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.ApprovalRequestNotice;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

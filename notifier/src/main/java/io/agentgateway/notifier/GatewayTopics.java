@@ -1,6 +1,6 @@
 package io.agentgateway.notifier;
 
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 
 /**
  * Proof that the gateway's topics exist: created (if missing) when this bean is made, so the

@@ -4,7 +4,7 @@ import io.agentgateway.notifier.channel.Channel;
 import io.agentgateway.notifier.channel.ChannelSender;
 import io.agentgateway.notifier.channel.DeliveryFailedException;
 import io.agentgateway.notifier.ledger.DeliveryLedger;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.agentgateway.notifier;
 
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 
 /**
  * The notifier reads the notifications topic twice, in two consumer groups, each handling its own kinds:

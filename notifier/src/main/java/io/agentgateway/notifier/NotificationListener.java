@@ -1,6 +1,6 @@
 package io.agentgateway.notifier;
 
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.gatewaytracing.GatewayAttributes;
 import io.agentgateway.gatewaytracing.GatewayTracing;
 import io.agentgateway.gatewaytracing.ReactorTracing;

@@ -3,7 +3,7 @@ package io.agentgateway.notifier;
 import io.agentgateway.gatewayconfig.TopicLayoutProperties;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.deadletter.DeadLetterHeaders;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;

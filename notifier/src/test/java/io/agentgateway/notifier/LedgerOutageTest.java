@@ -12,7 +12,7 @@ import io.agentgateway.embeddedinfra.RestartablePostgres;
 import io.agentgateway.notifier.testing.Notifications;
 import io.agentgateway.notifier.testing.NotifierUnderTest;
 import io.agentgateway.schemas.Topics;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;

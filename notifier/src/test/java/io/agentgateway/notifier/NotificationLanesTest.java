@@ -8,7 +8,7 @@ import io.agentgateway.notifier.testing.Notifications;
 import io.agentgateway.notifier.testing.NotifierUnderTest;
 import io.agentgateway.notifier.testing.SmtpServer;
 import io.agentgateway.schemas.Topics;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
 import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.schemas.event.DomainEvent;
-import io.agentgateway.schemas.event.EventTypeHeader;
+import io.agentgateway.schemas.kafka.EventTypeHeader;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.stream.Stream;

@@ -38,7 +38,7 @@ import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.EvaluationUndelivered;
 import io.agentgateway.schemas.event.ApprovalRequested;
-import io.agentgateway.schemas.event.ApprovalRequestNotice;
+import io.agentgateway.schemas.notification.ApprovalRequestNotice;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.ApprovedCallCancelled;
 import io.agentgateway.schemas.event.ApprovedCallClaimed;
@@ -50,7 +50,7 @@ import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.MemberRemoved;
 import io.agentgateway.schemas.event.MemberSet;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
 import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;
@@ -117,15 +117,15 @@ final class WireSamples {
     }
 
     /** What conditions read of a proxied call: every part set. */
-    static io.agentgateway.schemas.command.ConditionInputs conditionInputs() {
+    static io.agentgateway.schemas.command.condition.ConditionInputs conditionInputs() {
         Map<String, List<String>> query = new LinkedHashMap<>();
         query.put("dry_run", List.of("false"));
         query.put("note", List.of("\u00e9", "x"));
-        return new io.agentgateway.schemas.command.ConditionInputs(
+        return new io.agentgateway.schemas.command.condition.ConditionInputs(
                 GatewayJson.MAPPER.readTree("{\"merge_method\":\"squash\",\"sha\":\"6dcb09b\",\"token\":\"[redacted]\"}"), 4096,
-                new io.agentgateway.schemas.command.RequestFacts("PUT", List.of("repos", "acme", "api", "pulls", "128", "merge"),
+                new io.agentgateway.schemas.command.condition.RequestFacts("PUT", List.of("repos", "acme", "api", "pulls", "128", "merge"),
                         query, "IssueDelete", List.of("issueDelete")),
-                new io.agentgateway.schemas.command.TargetFacts("acme", "api", "refs/heads/main", ".github/workflows/ci.yml",
+                new io.agentgateway.schemas.command.condition.TargetFacts("acme", "api", "refs/heads/main", ".github/workflows/ci.yml",
                         "ENG", "org-7f3a", List.of("ready", "security")),
                 List.of("target.labels"));
     }

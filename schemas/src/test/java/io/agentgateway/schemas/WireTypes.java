@@ -4,7 +4,7 @@ import io.agentgateway.schemas.call.HeldCall;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.EventEnvelope;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;

@@ -13,7 +13,7 @@ import io.agentgateway.httpedge.web.IngressJson;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.command.TargetFacts;
+import io.agentgateway.schemas.command.condition.TargetFacts;
 import io.netty.channel.ChannelOption;
 import java.time.Duration;
 import java.util.ArrayList;

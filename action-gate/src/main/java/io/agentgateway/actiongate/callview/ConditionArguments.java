@@ -1,9 +1,9 @@
 package io.agentgateway.actiongate.callview;
 
 import io.agentgateway.httpedge.web.IngressJson;
-import io.agentgateway.schemas.command.ConditionInputs;
-import io.agentgateway.schemas.command.RequestFacts;
-import io.agentgateway.schemas.command.TargetFacts;
+import io.agentgateway.schemas.command.condition.ConditionInputs;
+import io.agentgateway.schemas.command.condition.RequestFacts;
+import io.agentgateway.schemas.command.condition.TargetFacts;
 import java.util.List;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;

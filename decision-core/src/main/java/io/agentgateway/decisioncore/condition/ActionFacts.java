@@ -1,7 +1,7 @@
 package io.agentgateway.decisioncore.condition;
 
-import io.agentgateway.schemas.command.RequestFacts;
-import io.agentgateway.schemas.command.TargetFacts;
+import io.agentgateway.schemas.command.condition.RequestFacts;
+import io.agentgateway.schemas.command.condition.TargetFacts;
 import java.time.Instant;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

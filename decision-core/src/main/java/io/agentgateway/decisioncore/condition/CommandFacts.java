@@ -1,7 +1,7 @@
 package io.agentgateway.decisioncore.condition;
 
 import io.agentgateway.schemas.command.CommandEnvelope;
-import io.agentgateway.schemas.command.ConditionInputs;
+import io.agentgateway.schemas.command.condition.ConditionInputs;
 import io.agentgateway.schemas.command.EvaluateAction;
 import io.agentgateway.schemas.command.ReceiveWebhook;
 

@@ -4,7 +4,7 @@ import dev.cel.common.values.NullValue;
 import dev.cel.runtime.CelVariableResolver;
 import io.agentgateway.schemas.AgentIdentity;
 import io.agentgateway.schemas.GatewayJson;
-import io.agentgateway.schemas.command.RequestFacts;
+import io.agentgateway.schemas.command.condition.RequestFacts;
 import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -4,7 +4,7 @@ import io.agentgateway.classification.ToolProfile.TargetShape;
 import io.agentgateway.classification.ToolProfiles;
 import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.command.TargetFacts;
+import io.agentgateway.schemas.command.condition.TargetFacts;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;

@@ -15,7 +15,12 @@ import java.util.Optional;
  * accepted before a command applies to it). A missing workspace authorizes nobody, which is also
  * what keeps its existence from leaking.
  */
-final class CommandAuthorizer {
+public final class CommandAuthorizer {
+    /** The refusal of an API key the workspace does not hold, or holds revoked, expired or without the scope. */
+    public static final String INVALID_KEY = "Invalid or expired API key";
+    public static final String ADMIN_REQUIRED = "Admin or owner role required";
+    public static final String REVIEWER_REQUIRED = "Reviewer, admin or owner role required";
+    public static final String GATEWAY_REQUIRED = "Only the gateway itself may run approved calls";
 
     /** The key behind an API-key actor, if it belongs to this workspace and is usable for {@code scope} at {@code at}. */
     public Optional<ApiKeyGrant> apiKey(WorkspaceState state, Actor actor, Scope scope, Instant at) {

@@ -9,7 +9,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.DomainEvent;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 
 /**

@@ -9,6 +9,6 @@ import io.agentgateway.schemas.command.CommandEnvelope;
  * the envelope's acceptedAt), no randomness (ids derive from the command id).
  */
 @FunctionalInterface
-interface CommandHandler<C extends Command> {
+public interface CommandHandler<C extends Command> {
     CommandResult handle(CommandEnvelope envelope, WorkspaceState state, C command);
 }

@@ -1,6 +1,10 @@
 package io.agentgateway.decisioncore.core;
 
 import io.agentgateway.decisioncore.condition.ConditionEnvironment;
+import io.agentgateway.decisioncore.core.action.ActionHandlers;
+import io.agentgateway.decisioncore.core.approval.ApprovalHandlers;
+import io.agentgateway.decisioncore.core.connection.ConnectionHandlers;
+import io.agentgateway.decisioncore.core.workspace.WorkspaceHandlers;
 import io.agentgateway.decisioncore.state.WorkspaceState;
 import io.agentgateway.schemas.ReplyStatus;
 import io.agentgateway.schemas.command.CheckAccess;
@@ -36,17 +40,15 @@ import java.util.Map;
 /**
  * The table of contents of the command handling: which handler decides which command, and which
  * commands are for administrators only. The admin gate comes before any validation so that someone
- * who is not an admin learns nothing about the workspace, not even whether it exists.
+ * who is not an admin learns nothing about the workspace, not even whether it exists. The handlers live by area
+ * ({@code core.action}, {@code .approval}, {@code .workspace}, {@code .connection}), package-private, each package's
+ * registry ({@code ActionHandlers}, ...) making them.
  *
  * <p>Every accepted change of the workspace's configuration value is also held against
  * {@code limits.configurationBytes} ({@link ConfigurationSize}), except the kill switch's: no limit ever
  * refuses {@code set_kill_switch}.
  */
 final class CommandHandlers {
-    static final String ADMIN_REQUIRED = "Admin or owner role required";
-    static final String REVIEWER_REQUIRED = "Reviewer, admin or owner role required";
-    static final String GATEWAY_REQUIRED = "Only the gateway itself may run approved calls";
-
     private final Map<Class<? extends Command>, CommandHandler<? extends Command>> handlers = new HashMap<>();
     private final CommandAuthorizer authorizer = new CommandAuthorizer();
     private final ConfigurationSize configurationSize;
@@ -54,38 +56,40 @@ final class CommandHandlers {
 
     public CommandHandlers(DecisionSettings settings) {
         configurationSize = new ConfigurationSize(settings.limits().configurationBytes());
-        register(EvaluateAction.class, new EvaluateActionHandler(settings, authorizer));
-        register(CreateWorkspace.class, new CreateWorkspaceHandler());
-        register(SetKillSwitch.class, adminOnly(new SetKillSwitchHandler()));
-        register(UpsertPolicy.class, adminOnly(new UpsertPolicyHandler(settings.limits(), ConditionEnvironment.of(settings.conditions()))));
-        register(DeletePolicy.class, adminOnly(new DeletePolicyHandler()));
-        register(SetWorkspaceDefaults.class, adminOnly(new SetWorkspaceDefaultsHandler()));
-        register(IssueApiKey.class, adminOnly(new IssueApiKeyHandler(settings.limits().apiKeys(), settings.apiKeyGrace())));
-        register(RevokeApiKey.class, adminOnly(new RevokeApiKeyHandler()));
-        register(SetMember.class, adminOnly(new SetMemberHandler(authorizer)));
-        register(RemoveMember.class, adminOnly(new RemoveMemberHandler(authorizer)));
-        register(SetNotificationSettings.class, adminOnly(new SetNotificationSettingsHandler()));
-        register(SendTestNotification.class, adminOnly(new SendTestNotificationHandler()));
-        register(UpsertToolConnection.class, adminOnly(new UpsertToolConnectionHandler(
+        register(EvaluateAction.class, ActionHandlers.evaluateAction(settings, authorizer));
+        register(CreateWorkspace.class, WorkspaceHandlers.createWorkspace());
+        register(SetKillSwitch.class, adminOnly(WorkspaceHandlers.setKillSwitch()));
+        register(UpsertPolicy.class, adminOnly(WorkspaceHandlers.upsertPolicy(settings.limits(),
+                ConditionEnvironment.of(settings.conditions()))));
+        register(DeletePolicy.class, adminOnly(WorkspaceHandlers.deletePolicy()));
+        register(SetWorkspaceDefaults.class, adminOnly(WorkspaceHandlers.setWorkspaceDefaults()));
+        register(IssueApiKey.class, adminOnly(WorkspaceHandlers.issueApiKey(settings.limits().apiKeys(),
+                settings.apiKeyGrace())));
+        register(RevokeApiKey.class, adminOnly(WorkspaceHandlers.revokeApiKey()));
+        register(SetMember.class, adminOnly(WorkspaceHandlers.setMember(authorizer)));
+        register(RemoveMember.class, adminOnly(WorkspaceHandlers.removeMember(authorizer)));
+        register(SetNotificationSettings.class, adminOnly(WorkspaceHandlers.setNotificationSettings()));
+        register(SendTestNotification.class, adminOnly(WorkspaceHandlers.sendTestNotification()));
+        register(UpsertToolConnection.class, adminOnly(ConnectionHandlers.upsertToolConnection(
                 settings.limits().repositoriesPerConnection())));
-        register(DeleteToolConnection.class, adminOnly(new DeleteToolConnectionHandler()));
-        register(RotateWebhookSecret.class, adminOnly(new RotateWebhookSecretHandler()));
+        register(DeleteToolConnection.class, adminOnly(ConnectionHandlers.deleteToolConnection()));
+        register(RotateWebhookSecret.class, adminOnly(ConnectionHandlers.rotateWebhookSecret()));
         // reviewers decide approvals and nothing else; viewers and members decide nothing
-        register(ReviewApproval.class, reviewersOnly(new ReviewApprovalHandler(settings.fourEyes())));
-        register(ClaimApprovedCall.class, gatewayOnly(new ClaimApprovedCallHandler()));
-        register(RecordCallExecution.class, gatewayOnly(new RecordCallExecutionHandler()));
+        register(ReviewApproval.class, reviewersOnly(ApprovalHandlers.reviewApproval(settings.fourEyes())));
+        register(ClaimApprovedCall.class, gatewayOnly(ApprovalHandlers.claimApprovedCall()));
+        register(RecordCallExecution.class, gatewayOnly(ApprovalHandlers.recordCallExecution()));
         // only the ingress's webhook verifier sends these, after the signature held
-        register(ReceiveWebhook.class, gatewayOnly(new ReceiveWebhookHandler(settings)));
+        register(ReceiveWebhook.class, gatewayOnly(ActionHandlers.receiveWebhook(settings)));
         // an API key or the gateway itself; the handler checks which
-        register(CheckAccess.class, new CheckAccessHandler(authorizer));
+        register(CheckAccess.class, ActionHandlers.checkAccess(authorizer));
         // the OAuth callback, as the admin who started the flow
-        register(SetToolAccessToken.class, adminOnly(new SetToolAccessTokenHandler()));
+        register(SetToolAccessToken.class, adminOnly(ConnectionHandlers.setToolAccessToken()));
         // only the ingress, after answering an evaluation's caller 503/504; without the recorded decision a no-op
         register(RecordCallerGaveUp.class, gatewayOnly(callerGaveUp));
         // the API key that opened the approval, and no other; the handler checks it
-        register(WithdrawApproval.class, new WithdrawApprovalHandler(authorizer));
+        register(WithdrawApproval.class, ApprovalHandlers.withdrawApproval(authorizer));
         // a privacy request: the payload goes from the read model, its digest stays in the Merkle log
-        register(EraseAuditPayload.class, adminOnly(new EraseAuditPayloadHandler()));
+        register(EraseAuditPayload.class, adminOnly(WorkspaceHandlers.eraseAuditPayload()));
     }
 
     /**
@@ -128,18 +132,18 @@ final class CommandHandlers {
     private static <C extends Command> CommandHandler<C> gatewayOnly(CommandHandler<C> handler) {
         return (envelope, state, command) -> CommandAuthorizer.isSystem(envelope.actor())
                 ? handler.handle(envelope, state, command)
-                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, GATEWAY_REQUIRED);
+                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, CommandAuthorizer.GATEWAY_REQUIRED);
     }
 
     private <C extends Command> CommandHandler<C> reviewersOnly(CommandHandler<C> handler) {
         return (envelope, state, command) -> authorizer.mayReview(state, envelope.actor())
                 ? handler.handle(envelope, state, command)
-                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, REVIEWER_REQUIRED);
+                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, CommandAuthorizer.REVIEWER_REQUIRED);
     }
 
     private <C extends Command> CommandHandler<C> adminOnly(CommandHandler<C> handler) {
         return (envelope, state, command) -> authorizer.mayAdminister(state, envelope.actor())
                 ? handler.handle(envelope, state, command)
-                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, ADMIN_REQUIRED);
+                : CommandResult.rejected(state, ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
     }
 }

@@ -6,7 +6,7 @@ import io.agentgateway.schemas.ToolConnection;
 import io.agentgateway.schemas.command.ApprovalSnapshot;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.event.DomainEvent;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param connection the connection the reply carries (a stale answer's current one, a claim's), or null
  * @param approval   the open approval a {@code check_access} asked for, or null
  */
-record CommandResult(
+public record CommandResult(
         WorkspaceState state,
         ReplyStatus status,
         String error,

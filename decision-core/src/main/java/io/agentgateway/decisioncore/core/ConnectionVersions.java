@@ -13,11 +13,11 @@ import java.util.Optional;
  * than the current one is decided on nothing: it is answered {@code stale} with the current connection
  * (sealed), which the entry point adopts before it asks again.
  */
-final class ConnectionVersions {
+public final class ConnectionVersions {
     private ConnectionVersions() {}
 
     /** The version a connection changed by the command at hand gets: the state's version after it. */
-    static long next(WorkspaceState state) {
+    public static long next(WorkspaceState state) {
         return state.workspaceVersion() + 1;
     }
 
@@ -27,7 +27,7 @@ final class ConnectionVersions {
     }
 
     /** The stale answer when {@code named} is set and is not the current version; empty when the command may go on. */
-    static Optional<CommandResult> staleUnless(WorkspaceState state, Tool tool, Long named) {
+    public static Optional<CommandResult> staleUnless(WorkspaceState state, Tool tool, Long named) {
         if (named == null || tool == null) {
             return Optional.empty();
         }

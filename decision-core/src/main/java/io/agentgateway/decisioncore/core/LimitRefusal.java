@@ -16,7 +16,7 @@ import java.util.Map;
  * A command refused because the workspace is at one of its limits: the reply {@code limited} with a text
  * that names the limit, and the audit entry {@link LimitReached}. The state is left as it was.
  */
-final class LimitRefusal {
+public final class LimitRefusal {
     private static final Map<Class<?>, String> COMMAND_NAMES = commandNames();
 
     private LimitRefusal() {}
@@ -26,7 +26,7 @@ final class LimitRefusal {
      * @param cap      its value in force
      * @param message  what the caller is told: which limit, and how to make room
      */
-    static CommandResult refuse(CommandEnvelope envelope, WorkspaceState unchanged, String limit, long cap, String message) {
+    public static CommandResult refuse(CommandEnvelope envelope, WorkspaceState unchanged, String limit, long cap, String message) {
         LimitReached audit = new LimitReached(DerivedIds.auditLogId(envelope.commandId()), limit, cap,
                 COMMAND_NAMES.get(envelope.command().getClass()), message);
         return new CommandResult(unchanged, ReplyStatus.LIMITED, message, null, List.of(audit), List.of());

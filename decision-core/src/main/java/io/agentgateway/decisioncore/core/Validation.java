@@ -6,14 +6,14 @@ import java.util.UUID;
  * Small checks shared by the handlers. Ids the read models key as uuid columns must be in canonical
  * lower-case form: the state compares them as strings, PostgreSQL as uuids, and the two must agree.
  */
-final class Validation {
+public final class Validation {
     private Validation() {}
 
-    static boolean blank(String value) {
+    public static boolean blank(String value) {
         return value == null || value.isBlank();
     }
 
-    static boolean isUuid(String value) {
+    public static boolean isUuid(String value) {
         if (blank(value)) {
             return false;
         }

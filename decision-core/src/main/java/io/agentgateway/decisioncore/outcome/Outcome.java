@@ -7,7 +7,7 @@ import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.EvaluationOutcome;
 import io.agentgateway.schemas.command.Reply;
 import io.agentgateway.schemas.event.EventEnvelope;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 import java.util.Objects;
 

@@ -6,7 +6,7 @@ import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.GatewayJson;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.command.TargetFacts;
+import io.agentgateway.schemas.command.condition.TargetFacts;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -66,7 +66,7 @@ class CallerGaveUpHandlerTest {
         assertThat(gaveUp.after().openApprovalCount()).isEqualTo(gaveUp.before().openApprovalCount() - 1);
         // a review after it finds nothing to approve
         workspace.admin(new ReviewApproval(approvalId, ReviewVerdict.APPROVE, null)).refused(ReplyStatus.NOT_FOUND,
-                ReviewApprovalHandler.NOT_FOUND);
+                "Approval request not found");
     }
 
     @Test
@@ -107,9 +107,9 @@ class CallerGaveUpHandlerTest {
         Decided allowed = workspace.evaluate(Tool.DOCS, "page.read", RiskLevel.LOW).ok();
 
         workspace.gaveUp(workspace.agent, allowed, audit(allowed), 504)
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.GATEWAY_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.GATEWAY_REQUIRED);
         workspace.gaveUp(workspace.owner, allowed, audit(allowed), 504)
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.GATEWAY_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.GATEWAY_REQUIRED);
     }
 
     @Test

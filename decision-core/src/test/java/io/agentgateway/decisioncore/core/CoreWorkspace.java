@@ -31,14 +31,14 @@ import java.util.UUID;
  * an API key with the evaluate scope. Each command returns a {@link Decided}: the core's decision, the records
  * it emits, and the state before and after (as kept, with its versions).
  */
-final class CoreWorkspace {
+public final class CoreWorkspace {
     static final Instant START = Instant.parse("2026-03-01T10:00:00Z");
-    static final String EVALUATE_KEY = "ab".repeat(32);
+    public static final String EVALUATE_KEY = "ab".repeat(32);
 
     final String id = UUID.randomUUID().toString();
-    final Actor owner = Actor.user("owner-1", "owner@example.com");
-    final Actor agent = Actor.apiKey(EVALUATE_KEY, "agent-7");
-    final InMemoryWorkspace memory;
+    public final Actor owner = Actor.user("owner-1", "owner@example.com");
+    public final Actor agent = Actor.apiKey(EVALUATE_KEY, "agent-7");
+    public final InMemoryWorkspace memory;
     private final DecisionCore core;
     private Instant now = START;
 
@@ -48,23 +48,23 @@ final class CoreWorkspace {
     }
 
     /** A created workspace (owner {@link #owner}) holding the evaluate key {@link #EVALUATE_KEY}. */
-    static CoreWorkspace create(DecisionSettings settings) {
+    public static CoreWorkspace create(DecisionSettings settings) {
         CoreWorkspace workspace = new CoreWorkspace(settings);
         workspace.admin(new CreateWorkspace("Acme")).ok();
         workspace.admin(new IssueApiKey(UUID.randomUUID().toString(), "agent key", EVALUATE_KEY, Set.of(Scope.EVALUATE), null)).ok();
         return workspace;
     }
 
-    static CoreWorkspace create() {
+    public static CoreWorkspace create() {
         return create(DecisionSettings.defaults());
     }
 
     /** A workspace id never created. */
-    static CoreWorkspace absent() {
+    public static CoreWorkspace absent() {
         return new CoreWorkspace(DecisionSettings.defaults());
     }
 
-    CommandEnvelope envelope(Actor actor, Command command) {
+    public CommandEnvelope envelope(Actor actor, Command command) {
         CommandEnvelope envelope = new CommandEnvelope(CommandEnvelope.CURRENT_VERSION, UUID.randomUUID().toString(), id,
                 UUID.randomUUID().toString(), now, 1, actor, command);
         now = now.plusSeconds(1);
@@ -72,7 +72,7 @@ final class CoreWorkspace {
     }
 
     /** Decides {@code command} of {@code actor} and keeps what it changed. */
-    Decided as(Actor actor, Command command) {
+    public Decided as(Actor actor, Command command) {
         CommandEnvelope envelope = envelope(actor, command);
         WorkspaceState before = memory.state();
         CommandDecision decision = core.decide(envelope, before);
@@ -94,66 +94,66 @@ final class CoreWorkspace {
         return new Decided(envelope, decision, decision.outcome(after), before, after);
     }
 
-    Decided admin(Command command) {
+    public Decided admin(Command command) {
         return as(owner, command);
     }
 
-    Decided evaluate(EvaluateAction action) {
+    public Decided evaluate(EvaluateAction action) {
         return as(agent, action);
     }
 
-    Decided evaluate(Tool tool, String action, RiskLevel risk) {
+    public Decided evaluate(Tool tool, String action, RiskLevel risk) {
         return evaluate(action(tool, action, risk));
     }
 
     /** Adds a member with {@code role} (by the owner) and returns it as an actor. */
-    Actor member(String userId, Role role) {
+    public Actor member(String userId, Role role) {
         admin(new SetMember(userId, userId + "@example.com", role)).ok();
         return Actor.user(userId, userId + "@example.com");
     }
 
-    WorkspaceState state() {
+    public WorkspaceState state() {
         return memory.state();
     }
 
-    Instant now() {
+    public Instant now() {
         return now;
     }
 
-    void advance(Duration duration) {
+    public void advance(Duration duration) {
         now = now.plus(duration);
     }
 
     /** An evaluation with the usual defaults (agent-7, source evaluate, scope evaluate). */
-    static EvaluateAction action(Tool tool, String action, RiskLevel risk) {
+    public static EvaluateAction action(Tool tool, String action, RiskLevel risk) {
         return new EvaluateAction(tool, action, risk, "agent-7", "Agent Seven", null, null, null, "someone@example.com",
                 ActionSource.EVALUATE, Scope.EVALUATE, false);
     }
 
     /** One decided command: the core's decision, what it emits, and the state before and after (as kept). */
-    record Decided(CommandEnvelope envelope, CommandDecision decision, Outcome outcome, WorkspaceState before,
+    public record Decided(CommandEnvelope envelope, CommandDecision decision, Outcome outcome, WorkspaceState before,
                    WorkspaceState after) {
 
-        ReplyStatus status() {
+        public ReplyStatus status() {
             return decision.status();
         }
 
-        List<DomainEvent> events() {
+        public List<DomainEvent> events() {
             return decision.events();
         }
 
-        <T extends DomainEvent> T event(int index, Class<T> type) {
+        public <T extends DomainEvent> T event(int index, Class<T> type) {
             assertThat(events()).hasSizeGreaterThan(index);
             return type.cast(events().get(index));
         }
 
-        Decided ok() {
+        public Decided ok() {
             assertThat(decision.status()).as(decision.error()).isEqualTo(ReplyStatus.OK);
             return this;
         }
 
         /** Refused with {@code status} and {@code error}: nothing emitted, nobody notified, the state unchanged. */
-        Decided refused(ReplyStatus status, String error) {
+        public Decided refused(ReplyStatus status, String error) {
             assertThat(decision.status()).isEqualTo(status);
             assertThat(decision.error()).isEqualTo(error);
             assertThat(decision.events()).isEmpty();

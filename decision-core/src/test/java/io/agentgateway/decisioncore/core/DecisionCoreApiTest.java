@@ -58,7 +58,7 @@ class DecisionCoreApiTest {
         CoreWorkspace workspace = CoreWorkspace.create();
 
         Decided refused = workspace.as(Actor.user("stranger", "s@example.com"), new SetKillSwitch(KillSwitchAction.ENABLE, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
 
         assertThat(refused.outcome().events()).isEmpty();
         assertThat(refused.outcome().workspaceVersion()).isEqualTo(refused.before().workspaceVersion());

@@ -196,12 +196,12 @@ class EvidenceSealingTest {
         assertThat(erased.after().workspaceVersion()).isEqualTo(erased.before().workspaceVersion());
 
         workspace.as(workspace.member("viewer-1", Role.MEMBER), new EraseAuditPayload(auditLogId, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
         workspace.admin(new EraseAuditPayload("not-an-id", null)).refused(ReplyStatus.INVALID, "auditLogId must be a lower-case UUID");
         workspace.admin(new EraseAuditPayload(auditLogId, "x".repeat(2001)))
                 .refused(ReplyStatus.INVALID, "reason must be at most 2000 characters");
         workspace.as(workspace.agent, new EraseAuditPayload(auditLogId, null))
-                .refused(ReplyStatus.FORBIDDEN, CommandHandlers.ADMIN_REQUIRED);
+                .refused(ReplyStatus.FORBIDDEN, CommandAuthorizer.ADMIN_REQUIRED);
     }
 
     /** Evaluations, a held one, a kill switch, a policy, an erasure: a workspace's history with entries of most kinds. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.schemas.Decision;
 import io.agentgateway.schemas.HeldCallKind;
-import io.agentgateway.schemas.JsonSerde;
+import io.agentgateway.schemas.kafka.JsonSerde;
 import io.agentgateway.schemas.McpAuthType;
 import io.agentgateway.schemas.McpTransport;
 import io.agentgateway.schemas.Policy;

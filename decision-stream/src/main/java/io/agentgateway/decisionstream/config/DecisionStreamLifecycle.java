@@ -2,7 +2,7 @@ package io.agentgateway.decisionstream.config;
 
 import io.agentgateway.decisionstream.runtime.DecisionStreamRunner;
 import io.agentgateway.decisionstream.runtime.StreamsOptions;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import java.time.Duration;
 import org.apache.kafka.streams.KafkaStreams;
 import org.springframework.context.SmartLifecycle;

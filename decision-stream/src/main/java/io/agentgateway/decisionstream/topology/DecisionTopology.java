@@ -5,7 +5,7 @@ import io.agentgateway.decisioncore.evidence.EvidenceSettings;
 import io.agentgateway.decisioncore.state.ApiKeyGrant;
 import io.agentgateway.decisioncore.state.PendingApproval;
 import io.agentgateway.decisioncore.state.WorkspaceCounters;
-import io.agentgateway.schemas.JsonSerde;
+import io.agentgateway.schemas.kafka.JsonSerde;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.gatewaytracing.GatewayTracing;
 import java.util.List;

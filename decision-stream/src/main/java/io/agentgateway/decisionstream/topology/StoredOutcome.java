@@ -16,7 +16,7 @@ import io.agentgateway.schemas.event.ApprovalRequested;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.EvidenceSeal;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import io.agentgateway.schemas.ActionSource;
 import io.agentgateway.schemas.RiskLevel;
 import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.command.Command;
 import io.agentgateway.schemas.command.CommandEnvelope;
 import io.agentgateway.schemas.command.CreateWorkspace;

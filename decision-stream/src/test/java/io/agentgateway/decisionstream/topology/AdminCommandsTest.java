@@ -37,7 +37,7 @@ import io.agentgateway.schemas.event.EventEnvelope;
 import io.agentgateway.schemas.event.KillSwitchChanged;
 import io.agentgateway.schemas.event.MemberRemoved;
 import io.agentgateway.schemas.event.MemberSet;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.event.NotificationSettingsSet;
 import io.agentgateway.schemas.event.PolicyDeleted;
 import io.agentgateway.schemas.event.PolicyUpserted;

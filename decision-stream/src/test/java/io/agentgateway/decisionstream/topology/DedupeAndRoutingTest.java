@@ -85,7 +85,7 @@ class DedupeAndRoutingTest {
         Emitted again = driver.send(envelope);
         assertThat(again).isEqualTo(first);
 
-        byte[] stored = new io.agentgateway.schemas.JsonSerde<>(StoredOutcome.class)
+        byte[] stored = new io.agentgateway.schemas.kafka.JsonSerde<>(StoredOutcome.class)
                 .serialize("t", driver.processedCommands().fetch(envelope.commandId(), envelope.acceptedAt().toEpochMilli()));
         int emitted = first.events().stream().mapToInt(e -> GatewayJson.MAPPER.writeValueAsBytes(e).length).sum();
         assertThat(stored.length).as("stored without the excerpt and the held call (emitted: %d bytes)", emitted)
@@ -98,7 +98,7 @@ class DedupeAndRoutingTest {
                 action(Tool.DOCS, "page.read", RiskLevel.LOW).payload(GatewayJson.MAPPER.createObjectNode().put("q", "y".repeat(4_000)))
                         .build());
         driver.send(envelope).evaluation();
-        byte[] stored = new io.agentgateway.schemas.JsonSerde<>(StoredOutcome.class)
+        byte[] stored = new io.agentgateway.schemas.kafka.JsonSerde<>(StoredOutcome.class)
                 .serialize("t", driver.processedCommands().fetch(envelope.commandId(), envelope.acceptedAt().toEpochMilli()));
         assertThat(stored.length).isLessThan(1_000);
     }

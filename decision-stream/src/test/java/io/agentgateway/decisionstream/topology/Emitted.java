@@ -9,7 +9,7 @@ import io.agentgateway.schemas.DerivedIds;
 import io.agentgateway.schemas.event.DomainEvent;
 import io.agentgateway.schemas.event.LimitReached;
 import io.agentgateway.schemas.event.EventEnvelope;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 
 /** Everything one command emitted, with the assertions the tests keep making. */

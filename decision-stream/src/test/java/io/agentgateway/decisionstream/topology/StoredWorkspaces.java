@@ -6,7 +6,7 @@ import io.agentgateway.decisioncore.state.WorkspaceConfig;
 import io.agentgateway.decisioncore.state.WorkspaceCounters;
 import io.agentgateway.decisioncore.state.WorkspaceEntries;
 import io.agentgateway.decisioncore.state.WorkspaceState;
-import io.agentgateway.schemas.JsonSerde;
+import io.agentgateway.schemas.kafka.JsonSerde;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;

@@ -24,7 +24,7 @@ import io.agentgateway.schemas.command.ReceiveWebhook;
 import io.agentgateway.schemas.command.UpsertToolConnection;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalRequested;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import io.agentgateway.schemas.secret.SealedSecret;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.agentgateway.notifier.channel;
 
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 
 /** Delivers a notification on one channel. Implementations make exactly one delivery attempt per call. */
 public interface ChannelSender {

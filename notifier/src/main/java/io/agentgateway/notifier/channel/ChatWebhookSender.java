@@ -3,7 +3,7 @@ package io.agentgateway.notifier.channel;
 import io.agentgateway.egress.EgressClients;
 import io.agentgateway.egress.EgressRefusedException;
 import io.agentgateway.schemas.GatewayJson;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
 import io.agentgateway.gatewaytracing.GatewayTracing;
 import io.netty.buffer.Unpooled;

@@ -1,8 +1,8 @@
 package io.agentgateway.notifier.channel;
 
 import io.agentgateway.schemas.call.CallView;
-import io.agentgateway.schemas.event.ApprovalRequestNotice;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.ApprovalRequestNotice;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package io.agentgateway.notifier.channel;
 
 import io.agentgateway.gatewayconfig.PublicBaseUrls;
 import io.agentgateway.notifier.ApprovalNotificationThrottle;
-import io.agentgateway.schemas.event.ApprovalRequestNotice;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.ApprovalRequestNotice;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 import java.util.regex.Pattern;
 

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.agentgateway.egress.EgressClients;
 import io.agentgateway.notifier.testing.ChatWebhookServer;
 import io.agentgateway.notifier.testing.Notifications;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.secret.SecretBox;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -2,7 +2,7 @@ package io.agentgateway.notifier.channel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

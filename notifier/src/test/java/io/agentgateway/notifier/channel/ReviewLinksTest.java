@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.agentgateway.notifier.testing.Notifications;
-import io.agentgateway.schemas.event.ApprovalRequestNotice;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.ApprovalRequestNotice;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.agentgateway.notifier.testing;
 
 import io.agentgateway.schemas.call.CallView;
-import io.agentgateway.schemas.event.ApprovalRequestNotice;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.ApprovalRequestNotice;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Base64;

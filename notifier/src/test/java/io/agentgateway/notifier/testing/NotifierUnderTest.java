@@ -3,7 +3,7 @@ package io.agentgateway.notifier.testing;
 import io.agentgateway.embeddedinfra.EmbeddedPostgresServer;
 import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.notifier.NotifierApplication;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.secret.SecretBox;
 import java.util.ArrayList;

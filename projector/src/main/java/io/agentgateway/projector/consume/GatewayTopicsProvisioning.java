@@ -1,7 +1,7 @@
 package io.agentgateway.projector.consume;
 
 import io.agentgateway.gatewayconfig.TopicLayoutProperties;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.stereotype.Component;

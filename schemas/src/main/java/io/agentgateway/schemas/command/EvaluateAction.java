@@ -6,6 +6,7 @@ import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.Tool;
 import io.agentgateway.schemas.call.CallView;
 import io.agentgateway.schemas.call.SealedHeldCall;
+import io.agentgateway.schemas.command.condition.ConditionInputs;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.agentgateway.schemas.deadletter;
 
 import io.agentgateway.schemas.Topics;
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
