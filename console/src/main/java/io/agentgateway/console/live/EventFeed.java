@@ -1,6 +1,7 @@
 package io.agentgateway.console.live;
 
 import io.agentgateway.console.ConsoleProperties;
+import io.agentgateway.schemas.KafkaClientTimeouts;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.ActionEvaluated;
 import io.agentgateway.schemas.event.ApprovalExpired;
@@ -169,7 +170,9 @@ public class EventFeed implements SmartLifecycle {
     }
 
     private Map<String, Object> consumerConfig() {
-        Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
+        // what every client of the gateway waits on a broker (KafkaClientTimeouts), then the operator's settings
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.consumer());
+        config.putAll(kafka.buildConsumerProperties());
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
         config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "console-live-" + UUID.randomUUID().toString().substring(0, 8));
