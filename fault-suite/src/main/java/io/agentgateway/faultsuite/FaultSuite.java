@@ -1,5 +1,6 @@
 package io.agentgateway.faultsuite;
 
+import io.agentgateway.launcher.ClassDataSharing;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.GatewayHttpClient;
 import io.agentgateway.launcher.WorkspaceBootstrap;
@@ -360,8 +361,25 @@ public final class FaultSuite {
                 "LOGGING_LEVEL_IO_AGENTGATEWAY", "INFO", "GATEWAY_LIMITS_KEYRATE", "" + Math.max(50, 4 * rate),
                 "GATEWAY_LIMITS_KEYBURST", "" + Math.max(100, 8 * rate));
         Path jar = repo.resolve("launcher/target/launcher-0.1.0-SNAPSHOT-exec.jar");
-        List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xms512m", "-Xmx1g",
-                "-XX:MaxTenuringThreshold=2", "-jar", jar.toString());
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> options = List.of("-Xms512m", "-Xmx1g", "-XX:MaxTenuringThreshold=2");
+        List<String> command;
+        if (LocalCluster.useClassDataSharing()) {
+            // a whole training start in a data directory of its own, stopped cleanly once it answers: the archive is
+            // written at its exit (cut off at its first context, it would leave its broker and PostgreSQL behind)
+            ClassDataSharing cds = ClassDataSharing.extract(java, jar, data.resolveSibling(data.getFileName() + "-app"));
+            Path trainingData = Files.createTempDirectory("gateway-embedded-training-");
+            Map<String, String> trainingEnv = new HashMap<>(env);
+            trainingEnv.put("GATEWAY_DATA_DIR", trainingData.toString());
+            long ms = cds.trainUntilReady(java, options, List.of(), trainingEnv,
+                    () -> grep(cds.archive().resolveSibling("training.log"), "Agent API key:") != null, Duration.ofMinutes(5));
+            LocalCluster.log("the embedded default: class data archive written by a training start of " + ms + " ms");
+            command = cds.command(java, options, List.of());
+        } else {
+            command = new ArrayList<>(List.of(java));
+            command.addAll(options);
+            command.addAll(List.of("-jar", jar.toString()));
+        }
         ClusterProcess embedded = new ClusterProcess("embedded", command, env, data.resolve("embedded.log"));
         LocalCluster.log("starting the embedded default");
         embedded.start();

@@ -1,6 +1,7 @@
 package io.agentgateway.faultsuite;
 
 import io.agentgateway.decisionstream.runtime.StreamsOptions;
+import io.agentgateway.launcher.ClassDataSharing;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.GatewayHttpClient;
 import io.agentgateway.schemas.Topics;
@@ -62,6 +63,8 @@ public final class LocalCluster implements AutoCloseable {
     final List<ClusterProcess> brokers = new ArrayList<>();
     final List<ClusterProcess> decisionStreams = new ArrayList<>();
     final List<ClusterProcess> ingresses = new ArrayList<>();
+    /** Per service module: its extracted jar and class data archive, made once per cluster. */
+    private final Map<String, ClassDataSharing> classData = new LinkedHashMap<>();
     ClusterProcess postgres;
     ClusterProcess projector;
     ClusterProcess notifier;
@@ -172,16 +175,36 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * A gateway service's command line: as {@link #java}, and {@code -Dfaults.serviceJvmArgs=<args>} (space-separated)
-     * before {@code -jar}, for a diagnosis or start-time run.
+     * A gateway service's command line: its JVM options ({@link #java}'s, and {@code -Dfaults.serviceJvmArgs=<args>},
+     * space-separated, for a diagnosis run), and by default its jar extracted and started with a class data archive
+     * made by a training start with {@code trainingEnv} (the first instance's; launcher's {@link ClassDataSharing}), as
+     * docs/operating-a-cluster.md, "Starting fast", describes; {@code -Dfaults.cds=false}: the executable jar as it is.
      */
-    private List<String> serviceJava(String heap, Path jar) {
-        List<String> command = java(heap, jar);
+    private List<String> serviceCommand(String heap, String module, Map<String, String> trainingEnv) {
+        List<String> options = new ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1"));
         String extra = System.getProperty("faults.serviceJvmArgs", "").trim();
         if (!extra.isEmpty()) {
-            command.addAll(command.indexOf("-jar"), List.of(extra.split("\\s+")));
+            options.addAll(List.of(extra.split("\\s+")));
         }
-        return command;
+        String java = ProcessHandle.current().info().command().orElse("java");
+        if (!useClassDataSharing()) {
+            List<String> command = new ArrayList<>(List.of(java));
+            command.addAll(options);
+            command.addAll(List.of("-jar", jar(module).toString()));
+            return command;
+        }
+        ClassDataSharing cds = classData.computeIfAbsent(module, m -> {
+            ClassDataSharing extracted = ClassDataSharing.extract(java, jar(m), dir.resolve("apps").resolve(m));
+            long ms = extracted.train(java, options, trainingEnv);
+            log(m + ": class data archive written by a training start of " + ms + " ms");
+            return extracted;
+        });
+        return cds.command(java, options, List.of());
+    }
+
+    static boolean useClassDataSharing() {
+        return !"false".equals(System.getProperty("faults.cds"));
     }
 
     private Map<String, String> serviceEnv() {
@@ -258,16 +281,24 @@ public final class LocalCluster implements AutoCloseable {
         }
         postgres = new ClusterProcess("postgres", java("96m", launcher, "postgres", "--data-dir",
                 dir.resolve("postgres").toString(), "--port", "" + postgresPort()), Map.of(), logFile("postgres"));
+        log("starting 3 brokers");
+        brokers.forEach(ClusterProcess::start);
+        await("3 brokers registered", Duration.ofMinutes(3), () -> brokerCount() == 3);
+        log("starting PostgreSQL");
+        postgres.start();
+        await("PostgreSQL accepting connections", Duration.ofMinutes(2), this::postgresUp);
+        // the services' commands: with a class data archive each (-Dfaults.cds=false: their executable jars), whose
+        // training starts need PostgreSQL (a context that migrates its schema) and no broker
         Map<String, String> projectorEnv = new LinkedHashMap<>(serviceEnv());
         projectorEnv.put("GATEWAY_PROJECTOR_INSTANCEID", "projector-1");
         projectorEnv.put("MANAGEMENT_SERVER_PORT", "" + projectorManagementPort());
-        projector = new ClusterProcess("projector", serviceJava("256m", jar("projector")), projectorEnv, logFile("projector"));
+        projector = new ClusterProcess("projector", serviceCommand("256m", "projector", projectorEnv), projectorEnv, logFile("projector"));
         for (int i = 1; i <= 2; i++) {
             Map<String, String> env = new LinkedHashMap<>(serviceEnv());
             env.put("GATEWAY_DECISION_STATEDIR", dir.resolve("streams-" + i).toString());
             env.put("GATEWAY_DECISION_PROCESSINGGUARANTEE", guarantee);
             env.put("MANAGEMENT_SERVER_PORT", "" + decisionStreamManagementPort(i - 1));
-            decisionStreams.add(new ClusterProcess("decision-stream-" + i, serviceJava("320m", jar("decision-stream")), env,
+            decisionStreams.add(new ClusterProcess("decision-stream-" + i, serviceCommand("320m", "decision-stream", env), env,
                     logFile("decision-stream-" + i)));
         }
         Map<String, String> notifierEnv = new LinkedHashMap<>(serviceEnv());
@@ -275,7 +306,7 @@ public final class LocalCluster implements AutoCloseable {
         notifierEnv.put("SPRING_MAIL_HOST", "127.0.0.1");
         notifierEnv.put("SPRING_MAIL_PORT", "" + (basePort + 19));
         notifierEnv.put("GATEWAY_NOTIFIER_MAXATTEMPTS", "1");
-        notifier = new ClusterProcess("notifier", serviceJava("192m", jar("notifier")), notifierEnv, logFile("notifier"));
+        notifier = new ClusterProcess("notifier", serviceCommand("192m", "notifier", notifierEnv), notifierEnv, logFile("notifier"));
         for (int i = 0; i < 2; i++) {
             Map<String, String> env = new LinkedHashMap<>(serviceEnv());
             env.put("SERVER_PORT", "" + ingressPort(i));
@@ -284,16 +315,10 @@ public final class LocalCluster implements AutoCloseable {
             env.put("GATEWAY_INGRESS_JOURNALDIR", dir.resolve("ingress-" + (i + 1)).toString());
             env.put("GATEWAY_EXECUTOR_ENABLED", "false");
             env.put("MANAGEMENT_SERVER_PORT", "" + ingressManagementPort(i));
-            ingresses.add(new ClusterProcess("ingress-" + (i + 1), serviceJava("320m", jar("ingress-api")), env,
+            ingresses.add(new ClusterProcess("ingress-" + (i + 1), serviceCommand("320m", "ingress-api", env), env,
                     logFile("ingress-" + (i + 1))));
         }
 
-        log("starting 3 brokers");
-        brokers.forEach(ClusterProcess::start);
-        await("3 brokers registered", Duration.ofMinutes(3), () -> brokerCount() == 3);
-        log("starting PostgreSQL");
-        postgres.start();
-        await("PostgreSQL accepting connections", Duration.ofMinutes(2), this::postgresUp);
         log("starting the projector");
         projector.start();
         await("the projector's schema migrated (its health UP)", Duration.ofMinutes(3), this::projectorUp);
