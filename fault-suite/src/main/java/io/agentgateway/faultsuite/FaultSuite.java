@@ -352,7 +352,8 @@ public final class FaultSuite {
     /** The embedded default as a process: SIGKILL under load, restarted at once; its PostgreSQL orphan must be taken over. */
     private static String runEmbeddedDefault(Path repo, int rate) throws Exception {
         Path data = Files.createTempDirectory("gateway-embedded-faults-");
-        int base = 45000 + ThreadLocalRandom.current().nextInt(0, 200) * 10;
+        // below the ephemeral range, and apart from the cluster's blocks (LocalCluster.freeBlock)
+        int base = 12000 + ThreadLocalRandom.current().nextInt(0, 600) * 10;
         // the demo workspace has one agent key, and a key may make 50 requests a second (gateway.limits.key-rate):
         // the cell offers its load through that one key, so the key's fair-use limit is raised above it, or half
         // of every second's requests would be answered 429 before and after the kill alike

@@ -80,10 +80,15 @@ public final class LocalCluster implements AutoCloseable {
         this.jwtSecret = "local-cluster-secret-" + Uuid.randomUuid() + Uuid.randomUuid();
     }
 
-    /** A block of 20 ports in the 41000+ range none of which is in use now (the machine is shared). */
+    /**
+     * A block of 20 ports in 20000–31999 none of which is in use now (the machine is shared). Below Linux's ephemeral
+     * range (32768–60999): a port there can be taken between this check and a service's bind by any outgoing
+     * connection's local port, and one was (a decision stream's management port, while the class data archives were
+     * being written).
+     */
     static int freeBlock() {
         for (int attempt = 0; attempt < 100; attempt++) {
-            int base = 41000 + ThreadLocalRandom.current().nextInt(0, 1000) * 20;
+            int base = 20000 + ThreadLocalRandom.current().nextInt(0, 600) * 20;
             boolean free = true;
             for (int port = base; port < base + 20 && free; port++) {
                 try (java.net.ServerSocket socket = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
