@@ -481,9 +481,13 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Whether a decision-stream instance's readiness is UP: it decides (RUNNING with active tasks). */
     boolean decisionStreamReady(int index) {
+        return healthUp(decisionStreamManagementPort(index), "/actuator/health/readiness");
+    }
+
+    /** Whether the health at {@code path} on a loopback management port answers UP. */
+    private static boolean healthUp(int port, String path) {
         try {
-            GatewayHttpClient.Response health = new GatewayHttpClient("http://127.0.0.1:" + decisionStreamManagementPort(index))
-                    .send("GET", "/actuator/health/readiness", null, null);
+            GatewayHttpClient.Response health = new GatewayHttpClient("http://127.0.0.1:" + port).send("GET", path, null, null);
             return health.status() == 200 && "UP".equals(health.text("status"));
         } catch (RuntimeException e) {
             return false;
@@ -565,14 +569,9 @@ public final class LocalCluster implements AutoCloseable {
 
     /** Whether an ingress replica's readiness (what a load balancer asks) is UP. */
     boolean ingressReady(int index) {
-        try {
-            GatewayHttpClient.Response health = new GatewayHttpClient("http://127.0.0.1:" + ingressManagementPort(index))
-                    .send("GET", "/actuator/health/readiness", null, null);
-            return health.status() == 200 && "UP".equals(health.text("status"));
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return healthUp(ingressManagementPort(index), "/actuator/health/readiness");
     }
+
 
     Admin admin() {
         Properties props = new Properties();
@@ -595,13 +594,7 @@ public final class LocalCluster implements AutoCloseable {
      * migrations included, so this does not name a version that the next migration would make stale.
      */
     private boolean projectorUp() {
-        try {
-            GatewayHttpClient.Response health = new GatewayHttpClient("http://127.0.0.1:" + projectorManagementPort())
-                    .send("GET", "/actuator/health", null, null);
-            return health.status() == 200 && "UP".equals(health.text("status"));
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return healthUp(projectorManagementPort(), "/actuator/health");
     }
 
     boolean ingressAnswers(int index) {
