@@ -4,6 +4,7 @@ import io.agentgateway.egress.EgressClients;
 import io.agentgateway.gatewayclient.CommandGateway;
 import io.agentgateway.actiongate.heldcall.HeldCallSeals;
 import io.agentgateway.actiongate.heldcall.HttpUpstreams;
+import io.agentgateway.schemas.kafka.KafkaClientTimeouts;
 import io.agentgateway.schemas.Topics;
 import java.time.Duration;
 import java.util.HashMap;
@@ -129,7 +130,9 @@ class ApprovalExecutorConfiguration {
     }
 
     static Map<String, Object> consumerProperties(KafkaProperties kafka, ExecutorProperties properties) {
-        Map<String, Object> props = new HashMap<>(kafka.buildConsumerProperties());
+        // what every client of the gateway waits on a broker (KafkaClientTimeouts), then the operator's settings
+        Map<String, Object> props = new HashMap<>(KafkaClientTimeouts.consumer());
+        props.putAll(kafka.buildConsumerProperties());
         props.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);
         props.remove(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, properties.groupId());

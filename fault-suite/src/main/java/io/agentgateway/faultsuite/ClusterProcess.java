@@ -11,9 +11,11 @@ import java.util.concurrent.TimeUnit;
 final class ClusterProcess {
     final String name;
     private final List<String> command;
-    private final Map<String, String> environment;
+    private volatile Map<String, String> environment;
     private final Path log;
     private Process process;
+    /** When the process was last started (epoch ms), for start-to-ready figures. */
+    private volatile long startedAtMs;
 
     ClusterProcess(String name, List<String> command, Map<String, String> environment, Path log) {
         this.name = name;
@@ -30,6 +32,7 @@ final class ClusterProcess {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
         try {
+            startedAtMs = System.currentTimeMillis();
             process = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + name, e);
@@ -82,6 +85,31 @@ final class ClusterProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The environment of the next start, with {@code changes} over what it had (a value of null removes a key): a
+     * restart with new settings, as a configuration change or an upgrade would be.
+     */
+    void changeEnvironment(Map<String, String> changes) {
+        Map<String, String> next = new java.util.LinkedHashMap<>(environment);
+        changes.forEach((key, value) -> {
+            if (value == null) {
+                next.remove(key);
+            } else {
+                next.put(key, value);
+            }
+        });
+        environment = Map.copyOf(next);
+    }
+
+    long startedAtMs() {
+        return startedAtMs;
+    }
+
+    /** The live process's id, or -1. */
+    synchronized long pid() {
+        return process != null && process.isAlive() ? process.pid() : -1;
     }
 
     synchronized boolean alive() {

@@ -164,24 +164,29 @@ public class CommandGateway implements SmartLifecycle {
                 }
                 return Mono.error(unavailable);
             }
-            Mono<Reply> answered = awaitReply(reply, commandId, envelope, answerOn, publishInDoubt, settled, inFlight);
+            // an exchange that writes the decision as its own answer releases the entry once that answer is written
+            Optional<AnswerWrites> writes = requestContext.getOrEmpty(AnswerWrites.CONTEXT_KEY);
+            Mono<Reply> answered = awaitReply(reply, commandId, envelope, answerOn, publishInDoubt, settled, inFlight, writes);
             return span == null ? answered : span.around(answered);
         });
     }
 
     private Mono<Reply> awaitReply(Mono<Reply> reply, String commandId, CommandEnvelope envelope, Scheduler answerOn,
-                                   AtomicReference<Exception> publishInDoubt, AtomicBoolean settled, InFlightJournal.Entry inFlight) {
+                                   AtomicReference<Exception> publishInDoubt, AtomicBoolean settled, InFlightJournal.Entry inFlight,
+                                   Optional<AnswerWrites> writes) {
         // every way out removes the entry before the caller hears of it; doFinally covers cancellation
         return reply
                 // the reply arrives on the one reply-listener thread (or, in process, the decision stream's
                 // producer I/O thread); without this hop the whole response (mapping, JSON encoding, the
                 // write) would run there, one at a time
                 .publishOn(answerOn)
-                // released before the handler writes a byte of the answer: a crash after this leaves the decision
-                // unmarked, never a delivered one marked (InFlightJournal)
+                // released once the answer is written where the exchange says when that is (AnswerWrites: a crash
+                // before it leaves the entry for the next start to report, a lost answer is reported now), else as
+                // the reply is handed on
                 .doOnNext(answer -> {
                     settled.set(true);
-                    inFlight.release();
+                    writes.ifPresentOrElse(answerWrites -> answerWrites.hold(inFlight::release,
+                            () -> gaveUp.report(envelope, RecordCallerGaveUp.CLIENT_CLOSED_REQUEST, inFlight)), inFlight::release);
                 })
                 .timeout(replyTimeout.plus(DEADLINE_GRACE), Mono.defer(() -> {
                     pending.forget(commandId);

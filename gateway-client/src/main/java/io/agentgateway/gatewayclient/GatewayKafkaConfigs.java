@@ -1,6 +1,6 @@
 package io.agentgateway.gatewayclient;
 
-import java.time.Duration;
+import io.agentgateway.schemas.kafka.KafkaClientTimeouts;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -15,18 +15,25 @@ import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
  * gateway's correctness depends on, which no setting may weaken.
  */
 final class GatewayKafkaConfigs {
+    /** How long {@code send} may wait for metadata or buffer room before the caller gets 503. */
+    static final int MAX_BLOCK_MS = 1_000;
+    /** A produce request unanswered this long is retried on a fresh connection (the leader may have moved). */
+    static final int REQUEST_TIMEOUT_MS = 2_000;
+    /** A command not acknowledged this long after its send is given up on (503; it may have been written). */
+    static final int DELIVERY_TIMEOUT_MS = 3_000;
+
     private GatewayKafkaConfigs() {}
 
     static Map<String, Object> producer(KafkaProperties kafka) {
-        Map<String, Object> config = new HashMap<>();
+        // what every client of the gateway waits on a broker, and the commands topic's metadata kept for good:
+        // send() would block an event-loop thread for max.block.ms if it had to fetch it again after an idle period
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.producer());
         config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        // a dead broker must turn into a 503 quickly, not after the two-minute default
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 1_000);
-        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000);
-        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 3_000);
-        // keep the commands topic's metadata for good: send() would block an event-loop thread
-        // for max.block.ms if the producer had to fetch it again after an idle period
-        config.put(ProducerConfig.METADATA_MAX_IDLE_CONFIG, Duration.ofDays(365).toMillis());
+        // a caller waits for the answer: a publish that cannot be made turns into a 503 within the reply timeout
+        // (5 s) instead of after Kafka's 60 s / 30 s / 2 minutes
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, MAX_BLOCK_MS);
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, REQUEST_TIMEOUT_MS);
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, DELIVERY_TIMEOUT_MS);
         config.put(ProducerConfig.CLIENT_ID_CONFIG, "ingress-commands-" + shortId());
         config.putAll(kafka.buildProducerProperties());
         config.remove(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
@@ -52,7 +59,8 @@ final class GatewayKafkaConfigs {
 
     /** A consumer that assigns its partitions itself and reads from their end, as this replica alone. */
     private static Map<String, Object> assignedConsumer(KafkaProperties kafka, String clientId) {
-        Map<String, Object> config = new HashMap<>();
+        // a dead leader of a partition it reads is left for its successor within a failover
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.consumer());
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         config.putAll(kafka.buildConsumerProperties());
         config.remove(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG);

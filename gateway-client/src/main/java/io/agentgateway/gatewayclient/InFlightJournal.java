@@ -28,12 +28,13 @@ import org.slf4j.LoggerFactory;
  * decisions reached nobody, so that every undelivered decision is marked. A process that dies leaves the
  * file's pages in the kernel's page cache, where the restarted process reads them; no write waits for a disk.
  *
- * <p>An entry is written before the evaluation is published and cleared when its reply is handed to the HTTP
- * handler, <em>before</em> any byte of the answer is written: an entry found at the next start is an evaluation
- * whose caller cannot have read its decision. The window between the two (a crash after the entry is cleared,
- * before the answer leaves) leaves a decision unmarked, never a delivered one marked: an allow the agent acted on,
- * recorded as reaching nobody, would be the worse lie. An entry whose give-up report is still being sent
- * ({@link CallerGaveUpReports}) stays until the broker acknowledged it, so a crash then reports it again.
+ * <p>An entry is written before the evaluation is published and cleared once its answer was written to the caller's
+ * connection ({@link AnswerWrites}: evaluate-action), or where no exchange says when that is, when its reply is handed
+ * on. An entry found at the next start is an evaluation whose answer had not been written. Clearing it when the reply
+ * was handed to the handler, before the answer was mapped, encoded and written, left every decision of a process
+ * killed in between unmarked (the fault suite's ingress kill, one in a run); the window left now is the opposite one,
+ * between the write and the clearing, microseconds on the same thread. An entry whose give-up report is still being
+ * sent ({@link CallerGaveUpReports}) stays until the broker acknowledged it, so a crash then reports it again.
  *
  * <p>The page cache survives a process, not the machine: after a reboot the file holds whatever the kernel last
  * wrote back, cleared entries included, so it is trusted only when it was written since this boot (Linux's

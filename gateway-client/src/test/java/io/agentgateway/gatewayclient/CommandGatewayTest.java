@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import reactor.util.context.Context;
 
 /** The gateway on its own, against the real broker, with the test responder as the decision side. */
 class CommandGatewayTest {
@@ -195,6 +196,63 @@ class CommandGatewayTest {
             assertThat(report.commandId()).isEqualTo(DerivedIds.callerGaveUpId(unanswered, evaluation.acceptedAt()));
             assertThat(report.correlationId()).isEqualTo("corr-u");
             assertThat(responder.received(answered)).as("the answered one is not reported").hasSize(1);
+        } finally {
+            next.stop();
+        }
+    }
+
+    /**
+     * An exchange that writes the decision as its answer (evaluate-action) keeps the evaluation journaled until the
+     * answer was written: a process killed while it was still being mapped, encoded or written has its next start
+     * report it; one whose answer was lost (the caller hung up mid-write) is reported at once (499); one written is
+     * never reported.
+     */
+    @Test
+    void anAnswerNotWrittenYetKeepsItsEvaluationJournaledAndALostOneIsReportedAtOnce(@TempDir Path journalDir)
+            throws InterruptedException {
+        KafkaProperties kafka = kafka(SharedTestInfra.kafka().bootstrapServers());
+        String writtenWorkspace = UUID.randomUUID().toString();
+        String pendingWorkspace = UUID.randomUUID().toString();
+        String lostWorkspace = UUID.randomUUID().toString();
+        for (String workspace : List.of(writtenWorkspace, pendingWorkspace, lostWorkspace)) {
+            responder.answer(workspace, envelope -> DecisionResponder.status(envelope, ReplyStatus.OK, null));
+        }
+        CommandGateway first = gateway(kafka, 2, Duration.ofSeconds(30), journalDir);
+        first.start();
+        assertThat(first.awaitReady(Duration.ofSeconds(60))).as(first.state()).isTrue();
+        Actor agent = Actor.apiKey("ab".repeat(32), "agent-1");
+        AnswerWrites written = new AnswerWrites();
+        AnswerWrites pending = new AnswerWrites();
+        AnswerWrites lost = new AnswerWrites();
+        String pendingCommand = UUID.randomUUID().toString();
+        String lostCommand = UUID.randomUUID().toString();
+        assertThat(first.send(UUID.randomUUID().toString(), writtenWorkspace, "corr-w", agent, merge())
+                .contextWrite(Context.of(AnswerWrites.CONTEXT_KEY, written)).block(Duration.ofSeconds(10)).status())
+                .isEqualTo(ReplyStatus.OK);
+        written.written();
+        assertThat(first.send(pendingCommand, pendingWorkspace, "corr-p", agent, merge())
+                .contextWrite(Context.of(AnswerWrites.CONTEXT_KEY, pending)).block(Duration.ofSeconds(10)).status())
+                .isEqualTo(ReplyStatus.OK);
+        assertThat(first.send(lostCommand, lostWorkspace, "corr-l", agent, merge())
+                .contextWrite(Context.of(AnswerWrites.CONTEXT_KEY, lost)).block(Duration.ofSeconds(10)).status())
+                .isEqualTo(ReplyStatus.OK);
+        lost.lost();
+        Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(lostWorkspace).size() == 2);
+        CommandEnvelope lostEvaluation = responder.received(lostWorkspace).get(0);
+        assertThat(responder.received(lostWorkspace).get(1).command()).isEqualTo(new RecordCallerGaveUp(lostCommand,
+                lostEvaluation.acceptedAt(), RecordCallerGaveUp.CLIENT_CLOSED_REQUEST));
+        // stopped while the pending answer was still being written (as a kill -9 would leave it)
+        first.stop();
+
+        CommandGateway next = gateway(kafka, 2, Duration.ofSeconds(30), journalDir);
+        next.start();
+        try {
+            Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> responder.received(pendingWorkspace).size() == 2);
+            CommandEnvelope evaluation = responder.received(pendingWorkspace).get(0);
+            assertThat(responder.received(pendingWorkspace).get(1).command()).isEqualTo(new RecordCallerGaveUp(pendingCommand,
+                    evaluation.acceptedAt(), RecordCallerGaveUp.NOT_ANSWERED));
+            assertThat(responder.received(writtenWorkspace)).as("the written answer is not reported").hasSize(1);
+            assertThat(responder.received(lostWorkspace)).as("the lost one is not reported twice").hasSize(2);
         } finally {
             next.stop();
         }

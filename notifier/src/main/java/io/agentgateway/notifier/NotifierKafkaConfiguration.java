@@ -1,6 +1,7 @@
 package io.agentgateway.notifier;
 
 import io.agentgateway.gatewayconfig.TopicLayoutProperties;
+import io.agentgateway.schemas.kafka.KafkaClientTimeouts;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.deadletter.DeadLetterHeaders;
 import io.agentgateway.schemas.notification.NotificationRequested;
@@ -43,7 +44,10 @@ class NotifierKafkaConfiguration {
 
     @Bean
     DefaultKafkaProducerFactory<String, NotificationRequested> deadLetterProducerFactory(KafkaProperties kafka) {
-        return new DefaultKafkaProducerFactory<>(kafka.buildProducerProperties(),
+        // what every client of the gateway waits on a broker (KafkaClientTimeouts), then the operator's settings
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.producer());
+        config.putAll(kafka.buildProducerProperties());
+        return new DefaultKafkaProducerFactory<>(config,
                 Topics.NOTIFICATIONS_DEAD_LETTER.keySerde().serializer(),
                 Topics.NOTIFICATIONS_DEAD_LETTER.valueSerde().serializer());
     }
@@ -94,7 +98,8 @@ class NotifierKafkaConfiguration {
 
     private static DefaultKafkaConsumerFactory<String, NotificationRequested> consumerFactory(KafkaProperties kafka,
             NotifierProperties properties) {
-        Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
+        Map<String, Object> config = new HashMap<>(KafkaClientTimeouts.consumer());
+        config.putAll(kafka.buildConsumerProperties());
         // a notification requested before this group first ran is still owed to someone
         config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         // never deliver a notification whose transaction was aborted (exactly-once decision stream)

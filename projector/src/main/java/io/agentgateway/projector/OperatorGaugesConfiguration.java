@@ -1,6 +1,9 @@
 package io.agentgateway.projector;
 
+import io.agentgateway.schemas.kafka.KafkaClientTimeouts;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
@@ -17,6 +20,9 @@ class OperatorGaugesConfiguration {
     @Bean(destroyMethod = "close")
     OperatorGauges operatorGauges(KafkaProperties kafka, JdbcClient jdbc,
                                   @Value("${gateway.projector.operator-gauges-interval:15s}") Duration interval) {
-        return new OperatorGauges(kafka.buildAdminProperties(), jdbc, interval);
+        // what every client of the gateway waits on a broker (KafkaClientTimeouts), then the operator's settings
+        Map<String, Object> admin = new HashMap<>(KafkaClientTimeouts.admin());
+        admin.putAll(kafka.buildAdminProperties());
+        return new OperatorGauges(admin, jdbc, interval);
     }
 }

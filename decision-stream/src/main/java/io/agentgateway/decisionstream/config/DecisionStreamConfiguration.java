@@ -43,5 +43,10 @@ public class DecisionStreamConfiguration {
         public DecisionStreamHealthIndicator decisionStreamHealthIndicator(DecisionStreamLifecycle lifecycle) {
             return new DecisionStreamHealthIndicator(lifecycle);
         }
+
+        @Bean
+        public DecisionStreamReadinessIndicator decisionStreamReadinessHealthIndicator(DecisionStreamLifecycle lifecycle) {
+            return new DecisionStreamReadinessIndicator(lifecycle);
+        }
     }
 }

@@ -58,6 +58,16 @@ public class DecisionStreamLifecycle implements SmartLifecycle {
         return runner.isRunning();
     }
 
+    /** RUNNING with active tasks: this instance decides (a restarted one holds copies only until it caught up). */
+    public boolean isDeciding() {
+        return runner.isDeciding();
+    }
+
+    /** The tasks this instance decides for now. */
+    public int activeTaskCount() {
+        return runner.activeTaskCount();
+    }
+
     /** The Kafka Streams state; null before the first start, NOT_RUNNING after stop. */
     public KafkaStreams.State streamsState() {
         return runner.state();

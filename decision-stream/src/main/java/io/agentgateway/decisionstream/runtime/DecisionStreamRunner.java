@@ -163,6 +163,36 @@ public final class DecisionStreamRunner implements AutoCloseable {
     }
 
     /**
+     * The tasks this instance decides for now (active tasks, not standby copies): 0 while it is not running, and while
+     * it holds only copies, as an instance that came back does until its copies have caught up and a rebalance hands
+     * its tasks back ({@code acceptable.recovery.lag}, docs/operating-a-cluster.md).
+     */
+    public int activeTaskCount() {
+        KafkaStreams running;
+        synchronized (monitor) {
+            running = streams;
+        }
+        if (running == null) {
+            return 0;
+        }
+        try {
+            return running.metadataForLocalThreads().stream().mapToInt(thread -> thread.activeTasks().size()).sum();
+        } catch (IllegalStateException notRunning) {
+            return 0;
+        }
+    }
+
+    /**
+     * Deciding for at least one partition: RUNNING, or REBALANCING while it keeps its tasks (a cooperative rebalance
+     * moves only the tasks that change owner), with an active task. What an operator waits for before restarting the
+     * next instance.
+     */
+    public boolean isDeciding() {
+        State now = state();
+        return (now == State.RUNNING || now == State.REBALANCING) && activeTaskCount() > 0;
+    }
+
+    /**
      * Waits until the stream is RUNNING.
      *
      * @throws StreamsNotRunningException when it is not running within {@code timeout}, was never

@@ -1,5 +1,7 @@
 package io.agentgateway.decisionstream.runtime;
 
+import io.agentgateway.schemas.kafka.KafkaClientTimeouts;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -24,6 +26,9 @@ public final class DecisionStreamsConfig {
     /** As {@link #build(Map, StreamsOptions)}, with how fast partitions move between instances. */
     public static Properties build(Map<String, ?> connection, StreamsOptions options, FailoverOptions failover) {
         Properties props = new Properties();
+        // how long its producer, consumers and admin client wait on a broker (KafkaClientTimeouts), unprefixed so
+        // that Streams hands each client the keys it knows and an operator's own settings still win
+        props.putAll(clientTimeouts());
         props.putAll(connection);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, options.applicationId());
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, options.processingGuarantee().streamsValue());
@@ -50,6 +55,18 @@ public final class DecisionStreamsConfig {
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), options.fetchMaxWaitMs());
         failover(props, options, failover);
         return props;
+    }
+
+    /**
+     * Every client's timeouts, the consumers' and admin client's call bound, and the producer's kept metadata. Streams'
+     * own bounds stay: the producer's {@code delivery.timeout.ms} (120 s: an output is retried across any failover and
+     * only an outage of minutes fails the task) and {@code max.block.ms} (60 s: with the metadata kept, only a full
+     * 32 MB buffer blocks a send, when no broker has taken anything for a long time).
+     */
+    static Map<String, Object> clientTimeouts() {
+        Map<String, Object> timeouts = new HashMap<>(KafkaClientTimeouts.consumer());
+        timeouts.putAll(KafkaClientTimeouts.producer());
+        return timeouts;
     }
 
     private static void failover(Properties props, StreamsOptions options, FailoverOptions failover) {

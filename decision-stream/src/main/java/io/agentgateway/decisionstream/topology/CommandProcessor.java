@@ -188,8 +188,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
      * The ingress answered an evaluation's caller 503/504: what was decided for that attempt (if anything, and in
      * this workspace) is handed to the core, which marks a decision made in time undelivered and ends its pending
      * approval; the attempt's stored outcome then becomes its undelivered form, so a retry of the command id is
-     * decided afresh. The give-up's own outcome is remembered under its own (derived) id like any command's: a
-     * redelivery of it re-emits the same event, and a second give-up finds the attempt undelivered (no event).
+     * decided afresh. The give-up's own outcome is remembered under its own (derived) id like any command's when it
+     * marked something: a redelivery of it re-emits the same event, and a second give-up finds the attempt undelivered
+     * (no event, nothing remembered).
      */
     private Outcome callerGaveUp(CommandEnvelope envelope, RecordCallerGaveUp gaveUp, long streamTime) {
         Optional<StoredOutcome> attempt = gaveUp.evaluationCommandId() == null || gaveUp.evaluationAcceptedAt() == null
@@ -209,10 +210,15 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         CommandDecision decision = decided.get();
         WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
         Outcome outcome = evidence.seal(envelope, decision.outcome(after));
-        processed.remember(envelope, outcome);
-        if (!decision.events().isEmpty()) {
-            processed.markUndelivered(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt());
+        if (decision.events().isEmpty()) {
+            // nothing marked (the attempt decided after its deadline marked itself, or was never decided here): nothing
+            // to remember either, a redelivery finds the same and does the same. While the stream is behind, every
+            // evaluation answered 504 brings one of these, as many as the evaluations themselves: they must cost
+            // as little as possible, or they keep a backlog from draining
+            return outcome;
         }
+        processed.remember(envelope, outcome);
+        processed.markUndelivered(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt());
         return outcome;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.agentgateway.decisionstream.DecisionStreamApplication;
 import io.agentgateway.decisionstream.config.DecisionStreamHealthIndicator;
+import io.agentgateway.decisionstream.config.DecisionStreamReadinessIndicator;
 import io.agentgateway.decisionstream.config.DecisionStreamLifecycle;
 import io.agentgateway.decisioncore.core.DecisionSettings;
 import io.agentgateway.decisionstream.runtime.DecisionStreamRunner;
@@ -90,10 +91,17 @@ class DecisionStreamBrokerTest {
             assertThat(client.request(scenario.issueKey(), REPLY).status()).isEqualTo(ReplyStatus.OK);
             Reply reply = client.request(scenario.evaluate(), REPLY);
             assertThat(reply.evaluation().decision()).isEqualTo(Decision.REQUIRE_APPROVAL);
+            // ready: it decides, for every partition here (the only instance)
+            var readiness = context.getBean(DecisionStreamReadinessIndicator.class).health();
+            assertThat(readiness.getStatus()).isEqualTo(Status.UP);
+            assertThat(readiness.getDetails()).containsEntry("activeTasks", lifecycle.activeTaskCount());
+            assertThat(lifecycle.activeTaskCount()).isPositive();
 
             context.stop();
             assertThat(lifecycle.isStreamsRunning()).isFalse();
             assertThat(context.getBean(DecisionStreamHealthIndicator.class).health().getStatus()).isEqualTo(Status.DOWN);
+            assertThat(context.getBean(DecisionStreamReadinessIndicator.class).health().getStatus())
+                    .isEqualTo(Status.OUT_OF_SERVICE);
         }
     }
 

@@ -144,4 +144,38 @@ class DecisionStreamsConfigTest {
         // another instance (another state directory) has another id
         assertThat(FailoverOptions.persistentInstanceId(stateDir.resolve("other"), "gateway-decision-stream")).isNotEqualTo(first);
     }
+
+    /**
+     * A broker that dies without a reset (its host gone) must be given up on within a failover by every client Streams
+     * makes, not after Kafka's 30 s request and 60 s call bounds: the producer, the main and restore consumers (the
+     * state updater's) and the admin client.
+     */
+    @Test
+    void every_client_of_the_stream_gives_up_on_a_silent_broker_within_a_failover() {
+        StreamsConfig config = new StreamsConfig(DecisionStreamsConfig.build(CONNECTION, StreamsOptions.defaults()));
+        Map<String, Object> mainConsumer = config.getMainConsumerConfigs("group", "client", 0);
+        Map<String, Object> restoreConsumer = config.getRestoreConsumerConfigs("client");
+        Map<String, Object> producer = config.getProducerConfigs("client");
+        Map<String, Object> admin = config.getAdminConfigs("client");
+        for (Map<String, Object> client : java.util.List.of(mainConsumer, restoreConsumer, producer, admin)) {
+            assertThat(String.valueOf(client.get("request.timeout.ms"))).isEqualTo("5000");
+            assertThat(String.valueOf(client.get("socket.connection.setup.timeout.ms"))).isEqualTo("2000");
+            assertThat(String.valueOf(client.get("socket.connection.setup.timeout.max.ms"))).isEqualTo("8000");
+        }
+        for (Map<String, Object> client : java.util.List.of(mainConsumer, restoreConsumer, admin)) {
+            assertThat(String.valueOf(client.get("default.api.timeout.ms"))).isEqualTo("15000");
+        }
+        // a changelog or the notifications topic written rarely must not send the stream thread back to waitOnMetadata
+        assertThat(String.valueOf(producer.get("metadata.max.idle.ms")))
+                .isEqualTo(String.valueOf(java.time.Duration.ofDays(365).toMillis()));
+    }
+
+    @Test
+    void an_operators_own_client_setting_wins_over_the_gateways_timeouts() {
+        Map<String, Object> connection = new java.util.HashMap<>(CONNECTION);
+        connection.put("request.timeout.ms", 9000);
+        StreamsConfig config = new StreamsConfig(DecisionStreamsConfig.build(connection, StreamsOptions.defaults()));
+        assertThat(String.valueOf(config.getMainConsumerConfigs("group", "client", 0).get("request.timeout.ms"))).isEqualTo("9000");
+        assertThat(String.valueOf(config.getProducerConfigs("client").get("request.timeout.ms"))).isEqualTo("9000");
+    }
 }

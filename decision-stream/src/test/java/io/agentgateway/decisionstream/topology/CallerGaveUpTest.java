@@ -148,7 +148,16 @@ class CallerGaveUpTest extends OneWorkspaceTopologyTest {
         CommandEnvelope late = evaluation(UUID.randomUUID().toString(), merge(), PAST);
         assertThat(driver.send(late).only(ActionEvaluated.class).wasUndelivered()).isTrue();
 
-        driver.send(gaveUp(late)).assertNothing();
+        CommandEnvelope giveUp = gaveUp(late);
+        driver.send(giveUp).assertNothing();
+        // not even remembered: a stream behind its load gets one of these for every evaluation it decided too late,
+        // and each must cost no store write
+        try (var remembered = driver.processedCommands().backwardFetch(giveUp.commandId(), java.time.Instant.EPOCH,
+                java.time.Instant.now().plus(java.time.Duration.ofDays(1)))) {
+            assertThat(remembered.hasNext()).isFalse();
+        }
+        // and a redelivery of it does nothing either
+        driver.send(giveUp).assertNothing();
     }
 
     @Test

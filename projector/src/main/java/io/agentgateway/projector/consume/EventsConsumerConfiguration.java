@@ -1,6 +1,7 @@
 package io.agentgateway.projector.consume;
 
 import io.agentgateway.projector.ProjectorProperties;
+import io.agentgateway.schemas.kafka.KafkaClientTimeouts;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.util.HashMap;
@@ -54,7 +55,9 @@ public class EventsConsumerConfiguration {
     }
 
     private static Map<String, Object> consumerProperties(KafkaProperties kafka, ProjectorProperties projector) {
-        Map<String, Object> props = new HashMap<>(kafka.buildConsumerProperties());
+        // what every client of the gateway waits on a broker (KafkaClientTimeouts), then the operator's settings
+        Map<String, Object> props = new HashMap<>(KafkaClientTimeouts.consumer());
+        props.putAll(kafka.buildConsumerProperties());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, projector.groupId());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // a new projector (or a rebuilt database) builds the read models from the start of the log

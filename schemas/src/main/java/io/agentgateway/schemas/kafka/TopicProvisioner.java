@@ -154,6 +154,8 @@ public final class TopicProvisioner {
 
     private static Properties adminProperties(String bootstrapServers) {
         Properties props = new Properties();
+        // a start while a broker is down must not wait 30 s on it per call (KafkaClientTimeouts)
+        props.putAll(KafkaClientTimeouts.admin());
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         return props;
     }
