@@ -1,5 +1,10 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.gateway.BenchmarkGateway;
+import io.agentgateway.benchmark.gateway.GatewayProcesses;
+import io.agentgateway.benchmark.measure.ClosedLoopCpu;
+import io.agentgateway.benchmark.measure.CpuBreakdown;
+import io.agentgateway.benchmark.peers.BenchMcpUpstream;
 import io.agentgateway.launcher.DevJwts;
 import io.agentgateway.launcher.EmbeddedGateway;
 import io.agentgateway.launcher.GatewayHttpClient;

@@ -1,5 +1,6 @@
 package io.agentgateway.benchmark;
 
+import io.agentgateway.benchmark.measure.CpuTime;
 import io.agentgateway.launcher.ClassDataSharing;
 import io.agentgateway.launcher.GatewayHttpClient;
 import java.io.IOException;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.agentgateway.embeddedinfra.SharedTestInfra;
 import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.Topics;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.event.ApprovalExpired;
 import io.agentgateway.schemas.event.EventEnvelope;
 import java.nio.charset.StandardCharsets;

@@ -17,7 +17,7 @@ public final class CpuTime {
     }
 
     /** utime + stime of a process in ticks (USER_HZ, 100 per second on Linux), 0 if it is gone. */
-    static long ticksOf(long pid) {
+    public static long ticksOf(long pid) {
         return sumOfFields(pid, 2);
     }
 

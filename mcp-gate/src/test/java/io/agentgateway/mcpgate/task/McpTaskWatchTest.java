@@ -17,7 +17,7 @@ import io.agentgateway.schemas.Actor;
 import io.agentgateway.schemas.HeldCallKind;
 import io.agentgateway.schemas.ReviewVerdict;
 import io.agentgateway.schemas.Tool;
-import io.agentgateway.schemas.TopicProvisioner;
+import io.agentgateway.schemas.kafka.TopicProvisioner;
 import io.agentgateway.schemas.Topics;
 import io.agentgateway.schemas.event.ApprovalReviewed;
 import io.agentgateway.schemas.event.ApprovedCallExecuted;

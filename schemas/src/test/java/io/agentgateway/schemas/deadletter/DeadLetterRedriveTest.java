@@ -2,7 +2,7 @@ package io.agentgateway.schemas.deadletter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.agentgateway.schemas.event.NotificationRequested;
+import io.agentgateway.schemas.notification.NotificationRequested;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,9 +1,12 @@
-package io.agentgateway.launcher;
+package io.agentgateway.launcher.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agentgateway.launcher.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.GatewayHarness;
+import io.agentgateway.launcher.support.GatewayHarness.TestWorkspace;
+import io.agentgateway.launcher.support.McpGateClients;
+import io.agentgateway.launcher.support.McpUpstreamServer;
 import io.agentgateway.schemas.GatewayJson;
 import java.net.URI;
 import java.net.http.HttpRequest;
