@@ -3,6 +3,7 @@ package io.agentgateway.benchmark;
 import io.agentgateway.benchmark.data.ConditionalPolicies;
 import io.agentgateway.benchmark.gateway.GatewayJarProcess;
 import io.agentgateway.benchmark.gateway.TracingMode;
+import io.agentgateway.benchmark.measure.ClosedLoopProfile;
 import io.agentgateway.benchmark.load.HttpFloorServer;
 import io.agentgateway.benchmark.load.JitWarmup;
 import io.agentgateway.benchmark.load.LoadRunner;
@@ -98,6 +99,9 @@ public final class GatewayBenchmark {
             System.out.printf(Locale.ROOT, "gateway pid %d at %s, Kafka %s; its output: %s%n", gateway.pid(), gateway.baseUrl(),
                     gateway.bootstrapServers(), gateway.log());
             GatewayJarProcess.Workspace ws = gateway.workspace();
+            if ("all".equals(System.getProperty("bench.features"))) {
+                ConditionalPolicies.realistic(gateway.baseUrl(), ws.workspaceId(), ws.ownerJwt());
+            }
             if (Integer.getInteger("bench.policies", 0) > 0) {
                 ConditionalPolicies.create(gateway.baseUrl(), ws.workspaceId(), ws.ownerJwt(), Integer.getInteger("bench.policies"),
                         Boolean.getBoolean("bench.policyConditions"));
@@ -133,9 +137,11 @@ public final class GatewayBenchmark {
 
                 LoadRunner.Call evaluate = calls.get(Path.GATEWAY);
                 LoadRunner.awaitDrained(evaluate);
+                ClosedLoopProfile profile = ClosedLoopProfile.fromSystemProperties(gateway.pid(), closedPhase);
                 CpuBreakdown.Snapshot before = CpuBreakdown.take(gateway.pid(), gateway.postgres());
                 long start = System.nanoTime();
                 closedPerSecond = LoadRunner.closedLoopPerSecond(evaluate, clients, closedPhase);
+                profile.finish();
                 double seconds = (System.nanoTime() - start) / 1e9;
                 closed = new OpenLoopReport.CpuSpan(before, CpuBreakdown.take(gateway.pid(), gateway.postgres()),
                         Math.round(closedPerSecond * seconds), seconds);

@@ -39,6 +39,7 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -181,19 +182,54 @@ class EveryEventProjectionTest extends ProjectorTestCase {
     }
 
     @Test
-    void anEvaluationByAKeyIsItsLastUseToTheMinute() {
+    void anEvaluationByAKeyIsItsLastUseToTheMinuteWrittenOncePerMinute() {
         WorkspaceEvents ws = new WorkspaceEvents();
         String keyId = UUID.randomUUID().toString();
         publisher.publish(ws.created("Keys"), ws.stateChange(c -> new ApiKeyIssued(keyId, "agent", "hash-" + keyId,
                 Set.of(Scope.EVALUATE), null)));
+        eventually().until(() -> jdbc.queryForObject("select count(*) from api_keys where key_id = ?::uuid", Long.class,
+                keyId), n -> n == 1L);
+        // every UPDATE statement that sets a key's last use, whether or not it changes a row
+        jdbc.execute("""
+                create table if not exists last_use_statements (n bigint not null);
+                insert into last_use_statements select 0 where not exists (select 1 from last_use_statements);
+                create or replace function count_last_use_statement() returns trigger language plpgsql as
+                  $$ begin update last_use_statements set n = n + 1; return null; end $$;
+                drop trigger if exists last_use_statements on api_keys;
+                create trigger last_use_statements after update of last_used_at on api_keys
+                  for each statement execute function count_last_use_statement();
+                """);
+        long before = jdbc.queryForObject("select n from last_use_statements", Long.class);
+        Instant minute = Instant.parse("2026-11-30T10:00:00Z");
         ws.actingAs(Actor.apiKey("hash-" + keyId, "agent-1"));
-        EventEnvelope first = ws.evaluation("docs.read");
-        EventEnvelope second = ws.evaluation("docs.search");
-        publisher.publish(first, second);
-        Timestamp lastUsed = eventually().until(() -> jdbc.queryForObject(
-                "select last_used_at from api_keys where key_id = ?::uuid", Timestamp.class, keyId), t -> t != null);
-        // the second came within the minute: not written again
-        assertThat(lastUsed).isEqualTo(Timestamp.from(first.occurredAt()));
+        // sixty uses within one minute, in six batches of ten
+        for (int batch = 0; batch < 6; batch++) {
+            List<EventEnvelope> uses = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                uses.add(ws.occurringAt(minute.plusSeconds(batch * 10L + i)).evaluation("docs.read"));
+            }
+            publisher.publish(uses.toArray(EventEnvelope[]::new));
+        }
+        EventEnvelope last = ws.occurringAt(minute.plusSeconds(59)).evaluation("docs.search");
+        publisher.publish(last);
+        eventually().until(() -> jdbc.queryForObject("select count(*) from audit_log where command_id = ?", Long.class,
+                last.commandId()), n -> n == 1L);
+        assertThat(jdbc.queryForObject("select last_used_at from api_keys where key_id = ?::uuid", Timestamp.class, keyId))
+                .as("the minute, not the instant: what a rebuild writes whatever its batches")
+                .isEqualTo(Timestamp.from(minute));
+        assertThat(jdbc.queryForObject("select n from last_use_statements", Long.class) - before)
+                .as("one minute of uses, one statement").isEqualTo(1L);
+        // the next minute is written once; a late use of an earlier minute moves nothing back
+        publisher.publish(ws.occurringAt(minute.plusSeconds(61)).evaluation("docs.read"),
+                ws.occurringAt(minute.plusSeconds(30)).evaluation("docs.read"));
+        EventEnvelope next = ws.occurringAt(minute.plusSeconds(62)).evaluation("docs.read");
+        publisher.publish(next);
+        eventually().until(() -> jdbc.queryForObject("select count(*) from audit_log where command_id = ?", Long.class,
+                next.commandId()), n -> n == 1L);
+        assertThat(jdbc.queryForObject("select last_used_at from api_keys where key_id = ?::uuid", Timestamp.class, keyId))
+                .isEqualTo(Timestamp.from(minute.plusSeconds(60)));
+        assertThat(jdbc.queryForObject("select n from last_use_statements", Long.class) - before).isEqualTo(2L);
+        ws.occurringAt(null);
         assertThat(jdbc.queryForObject("select count(*) from admin_changes where workspace_id = ?::uuid and area = 'api_key'",
                 Long.class, ws.workspaceId)).isEqualTo(1L);
     }

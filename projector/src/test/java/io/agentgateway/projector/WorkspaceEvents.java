@@ -26,6 +26,8 @@ final class WorkspaceEvents {
 
     final String workspaceId;
     private Actor actor = ADMIN;
+    /** When the next events occurred; null: now. */
+    private Instant occurredAt;
     private long version;
     private long policySetVersion = 1;
 
@@ -65,6 +67,12 @@ final class WorkspaceEvents {
     }
 
     /** Who issues the following commands (an admin unless told). */
+    /** The next events occurred at {@code at} (null: at the time they are made). */
+    WorkspaceEvents occurringAt(Instant at) {
+        this.occurredAt = at;
+        return this;
+    }
+
     WorkspaceEvents actingAs(Actor next) {
         this.actor = next;
         return this;
@@ -133,7 +141,7 @@ final class WorkspaceEvents {
     private EventEnvelope envelope(long workspaceVersion, Function<String, DomainEvent> event) {
         String commandId = UUID.randomUUID().toString();
         return new EventEnvelope(EventEnvelope.CURRENT_VERSION, DerivedIds.eventId(commandId, 0), workspaceId, commandId,
-                UUID.randomUUID().toString(), Instant.now().truncatedTo(ChronoUnit.MILLIS), actor, workspaceVersion,
+                UUID.randomUUID().toString(), occurredAt != null ? occurredAt : Instant.now().truncatedTo(ChronoUnit.MILLIS), actor, workspaceVersion,
                 policySetVersion, event.apply(commandId));
     }
 }

@@ -13,6 +13,8 @@ import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 public final class DecisionStreamsConfig {
     /** Records of changelog a task's copy may lag by for its instance to be given the task (see failover). */
     static final long ACCEPTABLE_RECOVERY_LAG = 200L;
+    /** The record cache, which only the evidence-log store uses: ~300 bytes a workspace, so about 10,000 workspaces. */
+    static final long EVIDENCE_LOG_CACHE_BYTES = 4L * 1024 * 1024;
 
     private DecisionStreamsConfig() {}
 
@@ -43,8 +45,10 @@ public final class DecisionStreamsConfig {
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, options.numStreamThreads());
         // 0 or less: the broker's default until the lifecycle resolves it from the cluster (useReplication)
         props.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, options.replicationFactor() > 0 ? (int) options.replicationFactor() : -1);
-        // no record caches: a cache holds output back until it flushes (DESIGN.md)
-        props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0L);
+        // the record cache serves the one cached store, evidence-log (a workspace's Merkle log written back once per
+        // commit, not once per decision). No output passes through it: every other store is uncached and nothing is
+        // forwarded from a store, so no reply or event waits for a flush (DESIGN.md)
+        props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, EVIDENCE_LOG_CACHE_BYTES);
         // a record that is not even JSON cannot be answered; log it and go on rather than stop every workspace
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
         props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), options.lingerMs());

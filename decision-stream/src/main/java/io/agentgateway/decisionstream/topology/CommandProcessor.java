@@ -132,7 +132,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     }
 
     private Outcome outcomeOf(CommandEnvelope envelope, long streamTime) {
-        Optional<Outcome> earlier = processed.find(envelope);
+        Optional<Outcome> earlier = processed.find(envelope).map(stored -> emittedAgain(envelope, stored));
         if (earlier.isPresent() && DeadlineCheck.undelivered(earlier.get())
                 && !DeadlineCheck.missed(envelope, context.currentSystemTimeMs())
                 // a redelivery of the attempt decided, which its caller's give-up marked undelivered before its deadline
@@ -141,9 +141,10 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             // A late command redelivered (or a retry that is late too) gets the stored outcome again below
             CommandEnvelope retry = envelope.withCommandId(DeadlineCheck.retryCommandId(envelope));
             // a redelivery of that retry finds it under its derived id
-            Outcome retried = processed.find(retry).orElseGet(() -> decideFresh(retry, streamTime));
+            Outcome retried = processed.find(retry).map(stored -> emittedAgain(retry, stored))
+                    .orElseGet(() -> decideFresh(retry, streamTime));
             if (!DeadlineCheck.undelivered(retried)) {
-                processed.rememberRetry(envelope, retry, retried);
+                processed.rememberRetry(envelope, retry, retried, evidence.logAfter(retried));
             }
             return retried;
         }
@@ -153,6 +154,16 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         return decideFresh(envelope, streamTime);
     }
 
+    /**
+     * A command decided before, rebuilt to be emitted again. The workspace's Merkle log catches up with the state its
+     * seals left: the {@code evidence-log} store is written back only at commits, so after a crash under at-least-once
+     * it may lack entries whose decisions were remembered; their commands come again, in log order, before any new one.
+     */
+    private Outcome emittedAgain(CommandEnvelope envelope, StoredOutcome stored) {
+        evidence.catchUp(stored.workspaceId(), stored.evidenceLogBytes());
+        return stored.restore(envelope);
+    }
+
     /** Decides a command id not seen before. */
     private Outcome decideFresh(CommandEnvelope envelope, long streamTime) {
         if (envelope.command() instanceof RecordCallerGaveUp gaveUp) {
@@ -160,7 +171,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         }
         Optional<Outcome> duplicate = deliveries.duplicateOf(envelope);
         if (duplicate.isPresent()) {
-            processed.remember(envelope, duplicate.get());
+            processed.remember(envelope, duplicate.get(), null);
             return duplicate.get();
         }
         WorkspaceState before = stores.load(envelope.workspaceId());
@@ -179,7 +190,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
         WorkspaceState after = stores.save(envelope.workspaceId(), before, decision.state());
         // sealed in decision order, before it is remembered: a redelivery re-emits the same seals
         Outcome outcome = evidence.seal(envelope, decision.outcome(after));
-        processed.remember(envelope, outcome);
+        processed.remember(envelope, outcome, evidence.logAfter(outcome));
         deliveries.remember(envelope, outcome);
         return outcome;
     }
@@ -217,7 +228,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
             // as little as possible, or they keep a backlog from draining
             return outcome;
         }
-        processed.remember(envelope, outcome);
+        processed.remember(envelope, outcome, evidence.logAfter(outcome));
         processed.markUndelivered(gaveUp.evaluationCommandId(), gaveUp.evaluationAcceptedAt());
         return outcome;
     }

@@ -92,26 +92,7 @@ public final class DecisionTopology {
         topology.addSource(AutoOffsetReset.earliest(), SOURCE, new AcceptedAtTimestampExtractor(), Serdes.String().deserializer(),
                 new TolerantCommandEnvelopeDeserializer(), Topics.COMMANDS.name());
         topology.addProcessor(PROCESSOR, () -> new CommandProcessor(settings, replies, tracing, evidence), SOURCE);
-        // the configuration as its JSON bytes: the processor parses it once per change (ConfigCache) and knows its size
-        topology.addStateStore(keyed(WORKSPACE_CONFIG_STORE, Serdes.ByteArray()), PROCESSOR);
-        topology.addStateStore(keyed(WORKSPACE_COUNTERS_STORE, new JsonSerde<>(WorkspaceCounters.class)), PROCESSOR);
-        topology.addStateStore(keyed(API_KEYS_STORE, new JsonSerde<>(ApiKeyGrant.class)), PROCESSOR);
-        topology.addStateStore(keyed(API_KEY_IDS_STORE, Serdes.String()), PROCESSOR);
-        topology.addStateStore(keyed(APPROVALS_STORE, new JsonSerde<>(PendingApproval.class)), PROCESSOR);
-        topology.addStateStore(keyed(EXPIRY_INDEX_STORE, Serdes.ByteArray()), PROCESSOR);
-        topology.addStateStore(keyed(EVIDENCE_LOG_STORE, Serdes.ByteArray()), PROCESSOR);
-        // the window only carries the retention: a command id is looked up around its own acceptedAt
-        topology.addStateStore(Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(PROCESSED_COMMANDS_STORE, settings.dedupeRetention(),
-                        settings.dedupeRetention(), false),
-                Serdes.String(), new JsonSerde<>(StoredOutcome.class))
-                .withLoggingEnabled(ChangelogTopics.processedCommands(settings)), PROCESSOR);
-        // the delivery ids of recorded webhooks (dedupe per workspace and source), bounded by time
-        topology.addStateStore(Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(WEBHOOK_DELIVERIES_STORE, WebhookDeliveries.RETENTION,
-                        WebhookDeliveries.RETENTION, false),
-                Serdes.String(), Serdes.Long())
-                .withLoggingEnabled(ChangelogTopics.windowed(WebhookDeliveries.RETENTION)), PROCESSOR);
+        stores(settings).forEach(store -> topology.addStateStore(store, PROCESSOR));
         topology.addSink(REPLIES_SINK, Topics.REPLIES.name(), Topics.REPLIES.keySerde().serializer(),
                 Topics.REPLIES.valueSerde().serializer(), new ReplyPartitioner(), PROCESSOR);
         topology.addSink(EVENTS_SINK, Topics.EVENTS.name(), Topics.EVENTS.keySerde().serializer(),
@@ -119,6 +100,32 @@ public final class DecisionTopology {
         topology.addSink(NOTIFICATIONS_SINK, Topics.NOTIFICATIONS.name(), Topics.NOTIFICATIONS.keySerde().serializer(),
                 Topics.NOTIFICATIONS.valueSerde().serializer(), PROCESSOR);
         return topology;
+    }
+
+    /** The processor's stores, as the topology adds them (each with its changelog's configuration). */
+    static List<StoreBuilder<?>> stores(DecisionSettings settings) {
+        return List.of(
+                // the configuration as its JSON bytes: the processor parses it once per change (ConfigCache) and knows its size
+                keyed(WORKSPACE_CONFIG_STORE, Serdes.ByteArray()),
+                keyed(WORKSPACE_COUNTERS_STORE, new JsonSerde<>(WorkspaceCounters.class)),
+                keyed(API_KEYS_STORE, new JsonSerde<>(ApiKeyGrant.class)),
+                keyed(API_KEY_IDS_STORE, Serdes.String()),
+                keyed(APPROVALS_STORE, new JsonSerde<>(PendingApproval.class)),
+                keyed(EXPIRY_INDEX_STORE, Serdes.ByteArray()),
+                // written back at commits (the record cache): durable at once in each decision's processed-commands record
+                keyed(EVIDENCE_LOG_STORE, Serdes.ByteArray()).withCachingEnabled(),
+                // the window only carries the retention: a command id is looked up around its own acceptedAt
+                Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(PROCESSED_COMMANDS_STORE, settings.dedupeRetention(),
+                                settings.dedupeRetention(), false),
+                        Serdes.String(), new JsonSerde<>(StoredOutcome.class))
+                        .withLoggingEnabled(ChangelogTopics.processedCommands(settings)),
+                // the delivery ids of recorded webhooks (dedupe per workspace and source), bounded by time
+                Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(WEBHOOK_DELIVERIES_STORE, WebhookDeliveries.RETENTION,
+                                WebhookDeliveries.RETENTION, false),
+                        Serdes.String(), Serdes.Long())
+                        .withLoggingEnabled(ChangelogTopics.windowed(WebhookDeliveries.RETENTION)));
     }
 
     private static <V> StoreBuilder<KeyValueStore<String, V>> keyed(String name, Serde<V> values) {

@@ -25,6 +25,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the store when the task starts: the timer then reads only those logs, not the whole store, and a checkpoint owed when
  * the task moved or restarted is still issued. A timed checkpoint is a record of its own (its ids derive from the
  * workspace and the tree size, so one issued again after a crash is the same record).
+ *
+ * <p>The store is cached ({@link DecisionTopology}): a workspace's log is written to it, and to its changelog, once per
+ * commit however many decisions changed it, not once per decision. What makes the latest state durable at once is the
+ * decision's own record in {@code processed-commands}, which carries the log as its seals left it ({@link #logAfter}).
+ * Under exactly-once both are in one transaction. Under at-least-once a crash can lose the store's last writes while
+ * the decisions' records survive: those commands are after the last committed offset, so they come again first, in log
+ * order, are found remembered, and the log catches up with each ({@link #catchUp}) before anything new is sealed. No
+ * sequence number is ever given twice.
  */
 final class EvidenceLogs {
     private final KeyValueStore<String, byte[]> store;
@@ -43,6 +51,9 @@ final class EvidenceLogs {
         }
     };
     static final int RECENT_LOGS = 4096;
+    /** The outcome {@link #seal} returned last, and its workspace's log as encoded then: for {@link #logAfter}. */
+    private Outcome lastSealed;
+    private byte[] lastSealedLog;
 
     EvidenceLogs(ProcessorContext<String, Object> context, EvidenceSettings settings, OutcomeEmitter emitter) {
         this.store = context.getStateStore(DecisionTopology.EVIDENCE_LOG_STORE);
@@ -71,7 +82,10 @@ final class EvidenceLogs {
         long size = log.size();
         Outcome sealed = sealer.seal(envelope, outcome, log);
         if (log.size() != size) {
-            store.put(workspaceId, log.encode());
+            byte[] encoded = log.encode();
+            store.put(workspaceId, encoded);
+            lastSealed = sealed;
+            lastSealedLog = encoded;
             if (log.pending()) {
                 waiting.putIfAbsent(workspaceId, log.pendingSinceMs());
             } else {
@@ -79,6 +93,37 @@ final class EvidenceLogs {
             }
         }
         return sealed;
+    }
+
+    /**
+     * The workspace's log as {@code sealed}'s entries left it, encoded, when {@code sealed} is what {@link #seal} just
+     * returned and it sealed something; else null.
+     */
+    byte[] logAfter(Outcome sealed) {
+        return sealed == lastSealed ? lastSealedLog : null;
+    }
+
+    /**
+     * A decision emitted again: the workspace's log becomes the one its seals left ({@code encodedLog}) if that is
+     * further on than the log here (the store lost writes in a crash: see the class comment). A log only grows, so a
+     * longer one is a later state of the same log, and a shorter or equal one is already included.
+     */
+    void catchUp(String workspaceId, byte[] encodedLog) {
+        if (encodedLog == null || workspaceId == null || !sealer.settings().enabled()) {
+            return;
+        }
+        EvidenceLog current = load(workspaceId);
+        EvidenceLog stored = EvidenceLog.decode(encodedLog);
+        if (stored.size() <= current.size()) {
+            return;
+        }
+        store.put(workspaceId, encodedLog);
+        recent.put(workspaceId, stored);
+        if (stored.pending()) {
+            waiting.putIfAbsent(workspaceId, stored.pendingSinceMs());
+        } else {
+            waiting.remove(workspaceId);
+        }
     }
 
     /** Issues the checkpoint of every log whose entries waited long enough at {@code wallClockMs}. */

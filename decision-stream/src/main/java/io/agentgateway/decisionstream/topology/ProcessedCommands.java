@@ -26,9 +26,9 @@ final class ProcessedCommands {
         this.excerptBytes = excerptBytes;
     }
 
-    /** The outcome the command id got before, rebuilt for {@code envelope}; empty for a command not seen. */
-    Optional<Outcome> find(CommandEnvelope envelope) {
-        return latest(envelope).map(stored -> stored.value.restore(envelope));
+    /** What the command id got before ({@link StoredOutcome#restore} rebuilds it for {@code envelope}); empty for a command not seen. */
+    Optional<StoredOutcome> find(CommandEnvelope envelope) {
+        return latest(envelope).map(stored -> stored.value);
     }
 
     /**
@@ -80,16 +80,18 @@ final class ProcessedCommands {
         });
     }
 
-    void remember(CommandEnvelope envelope, Outcome outcome) {
-        store.put(envelope.commandId(), StoredOutcome.of(envelope, outcome, excerptBytes), envelope.acceptedAt().toEpochMilli());
+    /** @param evidenceLog the workspace's Merkle log as {@code outcome}'s seals left it, or null (nothing sealed) */
+    void remember(CommandEnvelope envelope, Outcome outcome, byte[] evidenceLog) {
+        store.put(envelope.commandId(), StoredOutcome.of(envelope, outcome, excerptBytes, evidenceLog),
+                envelope.acceptedAt().toEpochMilli());
     }
 
     /**
      * Files the outcome of {@code decided} (a retry decided under its derived id) under the id the caller
      * retried, {@code retried}: later retries of that id get it, with the events' ids as first emitted.
      */
-    void rememberRetry(CommandEnvelope retried, CommandEnvelope decided, Outcome outcome) {
-        store.put(retried.commandId(), StoredOutcome.of(decided, outcome, excerptBytes).decidedAs(decided),
+    void rememberRetry(CommandEnvelope retried, CommandEnvelope decided, Outcome outcome, byte[] evidenceLog) {
+        store.put(retried.commandId(), StoredOutcome.of(decided, outcome, excerptBytes, evidenceLog).decidedAs(decided),
                 retried.acceptedAt().toEpochMilli());
     }
 }

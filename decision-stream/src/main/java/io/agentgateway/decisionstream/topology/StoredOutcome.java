@@ -20,6 +20,7 @@ import io.agentgateway.schemas.notification.NotificationRequested;
 import io.agentgateway.schemas.event.WebhookReceived;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -59,6 +60,10 @@ import tools.jackson.databind.JsonNode;
  * @param seals                each event's seal into the workspace's Merkle log, by position (null: not an entry),
  *                             or null when none is (a redelivery re-emits the same seals: they cannot be derived again,
  *                             the log has moved on)
+ * @param evidenceLog          the workspace's Merkle log as this outcome's seals left it ({@code EvidenceLog}'s encoding,
+ *                             base64), or null when it sealed nothing: this record, written for every decision anyway,
+ *                             is where the log's latest state is durable at once, while the {@code evidence-log} store
+ *                             is written back only at commits ({@link EvidenceLogs#catchUp})
  */
 public record StoredOutcome(
         String workspaceId,
@@ -77,7 +82,8 @@ public record StoredOutcome(
         ApprovalSnapshot approval,
         String decidedCommandId,
         Instant decidedAt,
-        List<EvidenceSeal> seals) {
+        List<EvidenceSeal> seals,
+        String evidenceLog) {
 
     public StoredOutcome {
         Objects.requireNonNull(status, "status");
@@ -95,11 +101,16 @@ public record StoredOutcome(
                          String decidedCommandId, Instant decidedAt) {
         this(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId, workspaceVersion, policySetVersion,
                 events, notifications, excerptBytes, connection, replyWorkspaceVersion, approval, decidedCommandId, decidedAt,
-                null);
+                null, null);
     }
 
     /** The compact form of {@code outcome}, decided for {@code envelope} with {@code excerptBytes} as the limit. */
     public static StoredOutcome of(CommandEnvelope envelope, Outcome outcome, int excerptBytes) {
+        return of(envelope, outcome, excerptBytes, null);
+    }
+
+    /** ... and {@code evidenceLog}, the workspace's log as {@code outcome}'s seals left it (null: none). */
+    public static StoredOutcome of(CommandEnvelope envelope, Outcome outcome, int excerptBytes, byte[] evidenceLog) {
         List<DomainEvent> events = new ArrayList<>(outcome.events().size());
         List<EvidenceSeal> seals = null;
         long workspaceVersion = 0;
@@ -121,14 +132,15 @@ public record StoredOutcome(
         return new StoredOutcome(outcome.workspaceId(), outcome.status(), outcome.error(),
                 fromAudit ? null : outcome.evaluation(), fromAudit, envelope.correlationId(), workspaceVersion,
                 policySetVersion, events, outcome.notifications(), excerptBytes, outcome.connection(),
-                outcome.workspaceVersion(), outcome.approval(), null, null, seals);
+                outcome.workspaceVersion(), outcome.approval(), null, null, seals,
+                evidenceLog == null ? null : Base64.getEncoder().encodeToString(evidenceLog));
     }
 
     /** This outcome filed under another command id than the one it was decided as ({@code decided}'s). */
     public StoredOutcome decidedAs(CommandEnvelope decided) {
         return new StoredOutcome(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId,
                 workspaceVersion, policySetVersion, events, notifications, excerptBytes, connection, replyWorkspaceVersion,
-                approval, decided.commandId(), decided.acceptedAt(), seals);
+                approval, decided.commandId(), decided.acceptedAt(), seals, evidenceLog);
     }
 
     /**
@@ -152,7 +164,12 @@ public record StoredOutcome(
         }
         return new StoredOutcome(workspaceId, status, error, evaluation, evaluationFromAudit, correlationId,
                 workspaceVersion, policySetVersion, recorded, List.of(), excerptBytes, connection, replyWorkspaceVersion,
-                approval, decidedCommandId, decidedAt, recordedSeals);
+                approval, decidedCommandId, decidedAt, recordedSeals, evidenceLog);
+    }
+
+    /** The workspace's Merkle log as this outcome's seals left it ({@link #evidenceLog}), or null. */
+    public byte[] evidenceLogBytes() {
+        return evidenceLog == null ? null : Base64.getDecoder().decode(evidenceLog);
     }
 
     /** The audit entry of an evaluation's outcome (its first event), as stored: without its payload excerpt. */

@@ -45,7 +45,7 @@ class DecisionStreamsConfigTest {
                 .containsEntry("consumer.fetch.max.wait.ms", 500)
                 .containsEntry("num.stream.threads", 1)
                 .containsEntry("replication.factor", 1)
-                .containsEntry("statestore.cache.max.bytes", 0L)
+                .containsEntry("statestore.cache.max.bytes", DecisionStreamsConfig.EVIDENCE_LOG_CACHE_BYTES)
                 // one source topic: nothing to line up, no idling
                 .containsEntry("max.task.idle.ms", -1L)
                 .containsEntry("deserialization.exception.handler", LogAndContinueExceptionHandler.class)

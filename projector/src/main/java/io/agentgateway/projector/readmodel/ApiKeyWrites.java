@@ -5,6 +5,8 @@ import io.agentgateway.schemas.Scope;
 import io.agentgateway.schemas.event.ApiKeyIssued;
 import io.agentgateway.schemas.event.ApiKeyRevoked;
 import io.agentgateway.schemas.event.EventEnvelope;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -29,13 +31,16 @@ final class ApiKeyWrites {
             """);
 
     /**
-     * Last use, to the minute: idempotent and order-free (it only moves forward), so it runs after the batch's
-     * event-order writes, which may hold the key's issue.
+     * Last use, the minute it fell in: idempotent and order-free (it only moves forward), so it runs after the batch's
+     * event-order writes, which may hold the key's issue. The minute, not the instant, so the value depends only on the
+     * events, not on how they were batched: a rebuild writes the same. Of one key's uses a batch writes the latest
+     * minute alone, and a minute already committed is not written again ({@link Write.Coalescing}): a key that makes
+     * hundreds of evaluations a second costs one UPDATE a minute.
      */
     private static final SqlStatement USED = SqlStatement.amendingAppended("""
-            update api_keys set last_used_at = :occurred_at
+            update api_keys set last_used_at = :used_minute
              where key_hash = :key_hash and workspace_id = :workspace_id::uuid
-               and (last_used_at is null or last_used_at < :occurred_at - interval '1 minute')
+               and (last_used_at is null or last_used_at < :used_minute)
             """);
 
     /** An evaluation an API key made (its actor), or nothing for any other actor. */
@@ -44,7 +49,12 @@ final class ApiKeyWrites {
                 || envelope.actor().apiKeyHash() == null) {
             return List.of();
         }
-        return List.of(new Write(USED, EnvelopeParams.of(envelope).text("key_hash", envelope.actor().apiKeyHash()).source()));
+        String keyHash = envelope.actor().apiKeyHash();
+        Instant minute = envelope.occurredAt().truncatedTo(ChronoUnit.MINUTES);
+        SqlParams params = new SqlParams().uuid("workspace_id", envelope.workspaceId()).text("key_hash", keyHash)
+                .timestamp("used_minute", minute);
+        return List.of(new Write(USED, params.source(),
+                new Write.Coalescing("api-key-used " + envelope.workspaceId() + " " + keyHash, minute.getEpochSecond())));
     }
 
     static List<Write> issued(EventEnvelope envelope, ApiKeyIssued event) {

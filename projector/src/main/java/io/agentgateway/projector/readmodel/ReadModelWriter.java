@@ -17,6 +17,9 @@ import org.springframework.transaction.TransactionStatus;
 public class ReadModelWriter {
     private final WriteBatches batches;
     private final PlatformTransactionManager transactions;
+    private final CommittedPositions committed = new CommittedPositions(COMMITTED_SERIES);
+    /** Series remembered (an API key's last use: one per key in use); past this the least recently written is forgotten. */
+    static final int COMMITTED_SERIES = 65_536;
 
     public ReadModelWriter(DataSource dataSource) {
         this.batches = new WriteBatches(dataSource);
@@ -35,10 +38,11 @@ public class ReadModelWriter {
      * TransactionTemplate would throw the rollback's failure and log the original at ERROR with its stack).
      */
     public void writeInOneTransaction(List<Write> writes) {
+        List<Write> due = committed.notYetCommitted(WriteBatches.latestOfEachSeries(writes));
         TransactionStatus transaction = transactions.getTransaction(TransactionDefinition.withDefaults());
         try {
             batches.executeStatement(ReadModelSwitchLock.SHARED);
-            batches.execute(writes);
+            batches.execute(due);
         } catch (RuntimeException | Error failed) {
             try {
                 transactions.rollback(transaction);
@@ -48,5 +52,7 @@ public class ReadModelWriter {
             throw failed;
         }
         transactions.commit(transaction);
+        // only once committed: a batch rolled back is written again in full when it is retried
+        committed.remember(due);
     }
 }

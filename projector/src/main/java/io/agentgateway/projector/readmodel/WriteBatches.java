@@ -1,6 +1,7 @@
 package io.agentgateway.projector.readmodel;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ public final class WriteBatches {
         Map<SqlStatement, List<SqlParameterSource>> amendments = new LinkedHashMap<>();
         SqlStatement runStatement = null;
         List<SqlParameterSource> run = new ArrayList<>();
-        for (Write write : writes) {
+        for (Write write : latestOfEachSeries(writes)) {
             if (write.statement().appendOnly()) {
                 appendOnly.computeIfAbsent(write.statement(), s -> new ArrayList<>()).add(write.params());
                 continue;
@@ -65,6 +66,38 @@ public final class WriteBatches {
         appendOnly.forEach(this::executeAppendOnly);
         // after the rows they amend, which this batch may have inserted
         amendments.forEach(this::executeBatch);
+    }
+
+    /**
+     * The writes without those a later write of the same series includes ({@link Write.Coalescing}): of one key, the
+     * one at the highest position stays, where the first of them stood.
+     */
+    static List<Write> latestOfEachSeries(List<Write> writes) {
+        Map<String, Write> latest = null;
+        for (Write write : writes) {
+            if (write.coalescing() != null) {
+                if (latest == null) {
+                    latest = new HashMap<>();
+                }
+                latest.merge(write.coalescing().key(), write,
+                        (kept, next) -> next.coalescing().position() > kept.coalescing().position() ? next : kept);
+            }
+        }
+        if (latest == null) {
+            return writes;
+        }
+        List<Write> kept = new ArrayList<>(writes.size());
+        for (Write write : writes) {
+            if (write.coalescing() == null) {
+                kept.add(write);
+            } else {
+                Write chosen = latest.remove(write.coalescing().key());
+                if (chosen != null) {
+                    kept.add(chosen);
+                }
+            }
+        }
+        return kept;
     }
 
     private void executeAppendOnly(SqlStatement statement, List<SqlParameterSource> params) {
