@@ -74,6 +74,15 @@ public class McpTasks {
 
     private record LocalResult(String workspaceId, String keyHash, McpTask task, int bytes) {}
 
+    /**
+     * Held calls' tasks this replica handed out, by the key they were handed to, for as long as the projector may take
+     * to show their approval: a task ended (withdrawn by a {@code tasks/cancel} racing its own {@code tasks/result},
+     * say) before its row was projected is then waited for instead of answered "not found". It decides nothing: the
+     * stream and the read model still say what the task is.
+     */
+    private final Cache<UUID, String> heldHere;
+    private static final long HELD_HERE_MAX_TASKS = 100_000;
+
     McpTasks(ConnectionAccess access, ApprovalWithdrawals withdrawals, McpTaskRecords records, McpTaskWatch watch,
              McpTaskProperties properties) {
         this.access = access;
@@ -84,6 +93,8 @@ public class McpTasks {
         this.answeredHere = Caffeine.newBuilder().maximumWeight(LOCAL_RESULTS_MAX_BYTES)
                 .weigher((UUID id, LocalResult kept) -> Math.max(1, kept.bytes()))
                 .expireAfterWrite(properties.retention()).build();
+        this.heldHere = Caffeine.newBuilder().maximumSize(HELD_HERE_MAX_TASKS)
+                .expireAfterWrite(properties.readModelWait().multipliedBy(2)).build();
     }
 
     // ---- creating tasks: the answers to a tools/call asked for as a task ----
@@ -104,6 +115,7 @@ public class McpTasks {
                     // a decision service that does not say the approval's times yet: the stream's snapshot says them
                     : lookUp(caller, UUID.fromString(outcome.approvalRequestId()), "create");
             return task.map(created -> {
+                heldHere.put(UUID.fromString(outcome.approvalRequestId()), caller.key().keyHash());
                 ObjectNode service = IngressJson.RESPONSES.createObjectNode();
                 service.put("status", "require_approval");
                 service.put("approvalRequestId", outcome.approvalRequestId());
@@ -290,6 +302,7 @@ public class McpTasks {
      */
     private Mono<McpTask> lookUp(McpCaller caller, UUID id, String verb, boolean known) {
         LocalResult local = answeredHere.getIfPresent(id);
+        boolean handedOutHere = caller.key().keyHash().equals(heldHere.getIfPresent(id));
         return access.lookUpApproval(caller.key().workspaceId(), caller.correlationId(),
                         Actor.apiKey(caller.key().keyHash(), caller.agentId()), Scope.MCP, id.toString())
                 .flatMap(reply -> {
@@ -303,7 +316,8 @@ public class McpTasks {
                         return Mono.just(McpTask.ofApproval(snapshotFacts(open, Optional.empty()), Instant.now(),
                                 properties.retention()));
                     }
-                    return fromRecords(caller, id, open, Instant.now().plus(properties.readModelWait()), known);
+                    return fromRecords(caller, id, open, Instant.now().plus(properties.readModelWait()),
+                            known || handedOutHere);
                 })
                 .switchIfEmpty(Mono.error(() -> notFound(verb)))
                 .onErrorMap(DataAccessException.class, McpTasks::unreadable);
