@@ -60,6 +60,8 @@ public final class DecisionStreamRunner implements AutoCloseable {
     private int rebuilds;
     private StateRestoreListener restoreListener;
     private GatewayTracing tracing = GatewayTracing.disabled();
+    /** Exactly-once only: aborts what an instance the group dropped left open; null otherwise, or until started. */
+    private DepartedInstanceFencing fencing;
 
     public DecisionStreamRunner(DecisionSettings settings, Properties streamsConfig) {
         this(settings, streamsConfig, null);
@@ -121,6 +123,9 @@ public final class DecisionStreamRunner implements AutoCloseable {
                 AckObservingClientSupplier clients = new AckObservingClientSupplier();
                 created = new KafkaStreams(DecisionTopology.build(settings, new InProcessReplies(localReplies, clients), tracing,
                         evidence), streamsConfig, clients);
+            }
+            if (exactlyOnce && fencing == null) {
+                fencing = new DepartedInstanceFencing(streamsConfig);
             }
             created.setStateListener((newState, oldState) -> stateChanged(created, newState));
             if (restoreListener != null) {
@@ -225,6 +230,10 @@ public final class DecisionStreamRunner implements AutoCloseable {
         synchronized (monitor) {
             closing = streams;
             streams = null;
+            if (fencing != null) {
+                fencing.close();
+                fencing = null;
+            }
             if (closing != null) {
                 state = State.PENDING_SHUTDOWN;
                 monitor.notifyAll();
@@ -284,6 +293,9 @@ public final class DecisionStreamRunner implements AutoCloseable {
             if (source == streams) {
                 state = newState;
                 monitor.notifyAll();
+                if (newState == State.RUNNING && fencing != null) {
+                    fencing.groupSettled();
+                }
             }
             rebuild = (newState == State.ERROR || newState == State.NOT_RUNNING) && source == failed && source == streams;
         }

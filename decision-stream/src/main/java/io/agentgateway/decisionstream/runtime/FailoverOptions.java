@@ -15,12 +15,19 @@ import java.util.UUID;
  * @param instanceId           {@code group.instance.id} (static membership): a restarted instance with the
  *                             same id gets its tasks back without a rebalance; null: dynamic membership
  * @param sessionTimeoutMs     a member not heard from for this long is dead and its tasks move (Kafka: 45,000)
- * @param heartbeatIntervalMs  a third of the session timeout or less
+ * @param heartbeatIntervalMs  how soon a member learns that the group rebalances (a member left or came back): the
+ *                             answer to its next heartbeat says so. Every handover of a task waits for it once
  * @param numStandbyReplicas   warm copies of each task's state on other instances (used where there are several):
  *                             a failed-over task restores only the changelog tail, not the whole store
- * @param transactionTimeoutMs exactly-once only: how long a dead instance's open transaction blocks
- *                             read_committed readers (the ingress's replies) until the coordinator aborts it
- *                             (Streams' default under exactly-once: 10,000)
+ * @param transactionTimeoutMs exactly-once only: how long a transaction may stay open before its coordinator aborts
+ *                             it. Longer than one failover of a broker (fenced after 6 s, its partitions and the
+ *                             coordinators it held elected elsewhere): a transaction open when the broker that
+ *                             coordinates it, or the group's offsets, died must survive the move, or it is aborted and
+ *                             the stream thread fenced, rebuilt and rejoined (the 12–19 s exactly-once broker kills at
+ *                             5,000). A dead instance's open transaction, which blocks every read_committed reader of
+ *                             its outputs (the ingress's replies), is aborted sooner than this: the survivors fence it
+ *                             once the group dropped the instance ({@link DepartedInstanceFencing}). Streams' default
+ *                             under exactly-once: 10,000
  */
 public record FailoverOptions(String instanceId, int sessionTimeoutMs, int heartbeatIntervalMs, int numStandbyReplicas,
         int transactionTimeoutMs) {
@@ -29,7 +36,7 @@ public record FailoverOptions(String instanceId, int sessionTimeoutMs, int heart
     public static final String INSTANCE_ID_FILE = "gateway-instance-id";
 
     public static FailoverOptions defaults() {
-        return new FailoverOptions(null, 6_000, 1_500, 1, 5_000);
+        return new FailoverOptions(null, 6_000, 500, 1, 15_000);
     }
 
     public FailoverOptions withInstanceId(String id) {

@@ -91,7 +91,10 @@ class DecisionStreamsConfigTest {
                 .containsEntry("main.consumer.group.instance.id", "ds-1")
                 // Kafka's default of 45 s held every workspace of a dead instance's partitions
                 .containsEntry("consumer.session.timeout.ms", 6_000)
-                .containsEntry("consumer.heartbeat.interval.ms", 1_500)
+                // a rebalance (a member left or came back) is learnt within half a second: every handover waits for it
+                .containsEntry("consumer.heartbeat.interval.ms", 500)
+                // a thread told to stop or to give a task up decides what it polled first: a poll takes little
+                .containsEntry("main.consumer.max.poll.records", 100)
                 .containsEntry("num.standby.replicas", 1)
                 // a restarted instance takes tasks back when its copy is close, not by Kafka's 10,000 records
                 .containsEntry("acceptable.recovery.lag", 200L)
@@ -102,7 +105,8 @@ class DecisionStreamsConfigTest {
         StreamsOptions eos = new StreamsOptions("app", ProcessingGuarantee.EXACTLY_ONCE_V2, null, null, null, 1,
                 (short) 3, 1, 5, 500);
         assertThat(DecisionStreamsConfig.build(CONNECTION, eos, FailoverOptions.defaults()))
-                .containsEntry("producer.transaction.timeout.ms", 5_000)
+                // outlasts a broker's failover, so a transaction it coordinated survives the move
+                .containsEntry("producer.transaction.timeout.ms", 15_000)
                 .doesNotContainKey("main.consumer.group.instance.id");
     }
 
